@@ -1,0 +1,2 @@
+//! Puzzles for [`search_core`]: sliding-tile puzzles of any width and height, and Klotski.
+#![deny(missing_docs)]

@@ -1,0 +1,48 @@
+//! Path costs: the integer types a [`Problem`](crate::Problem) may use.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+use std::ops::Add;
+
+/// A non-negative integer path cost.
+///
+/// Implemented for the unsigned integer types. Searches add costs along a path, so the type must
+/// be wide enough to hold the cost of every path the search may consider (`u8` suits puzzles
+/// whose optimal solutions are short, `u32` is a safe default).
+pub trait Cost: Copy + Ord + Hash + Debug + Default + Add<Output = Self> + Send + Sync + 'static {
+    /// The cost of the empty path.
+    const ZERO: Self;
+    /// The cost of one unit step.
+    const ONE: Self;
+    /// The largest representable cost, used as "infinity" by searches.
+    const MAX: Self;
+
+    /// Widens the cost to `u64`, the unit in which [`Statistics`](crate::Statistics) reports
+    /// thresholds.
+    fn to_u64(self) -> u64;
+
+    /// Adds two costs, saturating at [`Cost::MAX`] instead of overflowing.
+    fn saturating_add(self, other: Self) -> Self;
+}
+
+macro_rules! impl_cost {
+    ($($t:ty),*) => {$(
+        impl Cost for $t {
+            const ZERO: Self = 0;
+            const ONE: Self = 1;
+            const MAX: Self = <$t>::MAX;
+
+            #[inline]
+            fn to_u64(self) -> u64 {
+                self as u64
+            }
+
+            #[inline]
+            fn saturating_add(self, other: Self) -> Self {
+                <$t>::saturating_add(self, other)
+            }
+        }
+    )*};
+}
+
+impl_cost!(u8, u16, u32, u64, usize);

@@ -1,0 +1,104 @@
+//! Heuristics: estimates of the remaining cost, kept apart from problems so that one problem
+//! pairs with many heuristics.
+
+use crate::cost::Cost;
+use crate::problem::Problem;
+
+/// An estimate of the cost from a state to the nearest goal.
+///
+/// [`astar`](crate::astar) and [`idastar`](crate::idastar) return optimal solutions when the
+/// estimate is *admissible*: never larger than the true remaining cost. A* also handles heuristics
+/// that are admissible but not *consistent* (`h(s) <= cost(s, t) + h(t)` on every move) by
+/// reopening nodes; a consistent heuristic never reopens.
+pub trait Heuristic<P: Problem + ?Sized> {
+    /// The estimated remaining cost from `state`.
+    fn estimate(&self, problem: &P, state: &P::State) -> P::Cost;
+
+    /// The estimate for `after`, reached by `action` from a state whose estimate was `before`.
+    ///
+    /// Depth-first search calls this after every move, so a heuristic that can update its value
+    /// from the move alone (Manhattan distance changes by exactly one per tile move) saves a full
+    /// recomputation. The default recomputes with [`estimate`](Heuristic::estimate).
+    #[inline]
+    fn estimate_after(
+        &self,
+        problem: &P,
+        after: &P::State,
+        action: &P::Action,
+        before: P::Cost,
+    ) -> P::Cost {
+        let _ = (action, before);
+        self.estimate(problem, after)
+    }
+}
+
+/// The heuristic that always estimates zero: A* becomes uniform-cost search (Dijkstra).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct NoHeuristic;
+
+impl<P: Problem + ?Sized> Heuristic<P> for NoHeuristic {
+    #[inline]
+    fn estimate(&self, _problem: &P, _state: &P::State) -> P::Cost {
+        P::Cost::ZERO
+    }
+
+    #[inline]
+    fn estimate_after(&self, _: &P, _: &P::State, _: &P::Action, _: P::Cost) -> P::Cost {
+        P::Cost::ZERO
+    }
+}
+
+/// A heuristic made from a closure over states; see [`heuristic_fn`].
+#[derive(Clone, Copy, Debug)]
+pub struct FnHeuristic<F>(F);
+
+/// Wraps `estimate` as a [`Heuristic`] for every problem whose state and cost types fit it.
+///
+/// ```
+/// use search_core::{heuristic_fn, Heuristic, NoHeuristic};
+/// # use search_core::{Problem, Successors};
+/// # struct Line;
+/// # impl Problem for Line {
+/// #     type State = i32; type Action = (); type Cost = u32;
+/// #     fn is_goal(&self, s: &i32) -> bool { *s == 0 }
+/// #     fn successors(&self, _: &i32, _: &mut Successors<Self>) {}
+/// # }
+/// let distance_to_zero = heuristic_fn(|state: &i32| state.unsigned_abs());
+/// assert_eq!(distance_to_zero.estimate(&Line, &-7), 7);
+/// assert_eq!(NoHeuristic.estimate(&Line, &-7), 0);
+/// ```
+pub fn heuristic_fn<State, C, F>(estimate: F) -> FnHeuristic<F>
+where
+    F: Fn(&State) -> C,
+{
+    FnHeuristic(estimate)
+}
+
+impl<P, F> Heuristic<P> for FnHeuristic<F>
+where
+    P: Problem + ?Sized,
+    F: Fn(&P::State) -> P::Cost,
+{
+    #[inline]
+    fn estimate(&self, _problem: &P, state: &P::State) -> P::Cost {
+        (self.0)(state)
+    }
+}
+
+impl<P: Problem + ?Sized, H: Heuristic<P> + ?Sized> Heuristic<P> for &H {
+    #[inline]
+    fn estimate(&self, problem: &P, state: &P::State) -> P::Cost {
+        (**self).estimate(problem, state)
+    }
+
+    #[inline]
+    fn estimate_after(
+        &self,
+        problem: &P,
+        after: &P::State,
+        action: &P::Action,
+        before: P::Cost,
+    ) -> P::Cost {
+        (**self).estimate_after(problem, after, action, before)
+    }
+}

@@ -1,0 +1,37 @@
+//! Generic state-space search: breadth-first, bidirectional breadth-first, A* and IDA* over a
+//! small [`Problem`] trait.
+//!
+//! # Why the interface looks like this
+//! A domain plugs in through capability traits (see [`problem`](crate::Problem) for the plugin
+//! author's manual): [`Problem`] is two required methods, and the traits a faster algorithm needs
+//! ([`InPlace`] for in-place depth-first search, [`Reversible`] for backward search,
+//! [`PerfectRank`] for dense visited sets) are separate, so a problem implements only what it can
+//! offer and each algorithm asks for the least it needs. Heuristics are a separate trait, so one
+//! problem pairs with many of them. Everything is generic and monomorphised: there is no boxing
+//! and no allocation per node in the search loops.
+//!
+//! Every algorithm returns a [`SearchResult`]: an [`Outcome`] that tells a solution apart from a
+//! proof that the goal is unreachable and from a [`Limit`] that stopped the search, together with
+//! the same [`Statistics`] for all algorithms. Searches obey the same [`Limits`], and report to an
+//! [`Observer`] that costs nothing when unused.
+#![deny(missing_docs)]
+
+mod cost;
+mod hash;
+mod heuristic;
+mod limits;
+mod observer;
+mod outcome;
+mod problem;
+mod statistics;
+
+pub use cost::Cost;
+pub use hash::{FastHashMap, FastHashSet, FastHasher};
+pub use heuristic::{heuristic_fn, FnHeuristic, Heuristic, NoHeuristic};
+pub use limits::{Limits, DEFAULT_MAX_STORED};
+pub use observer::{NoObserver, Observer};
+pub use outcome::{Limit, Outcome, ResultOf, SearchResult, Solution};
+pub use problem::{
+    Actions, InPlace, PerfectRank, Problem, Reversible, Successor, Successors, INLINE_SUCCESSORS,
+};
+pub use statistics::{Iteration, Statistics};

@@ -1,0 +1,183 @@
+//! The domain contract: what a search problem must tell the engine, and what it may tell it to go
+//! faster.
+//!
+//! This file is the plugin author's manual. A domain plugs in through small capability traits,
+//! and every algorithm asks for the fewest it needs:
+//!
+//! | trait | required methods | needed by |
+//! |---|---|---|
+//! | [`Problem`] | [`is_goal`](Problem::is_goal), [`successors`](Problem::successors) | every algorithm |
+//! | [`InPlace`] | [`apply`](InPlace::apply), [`undo`](InPlace::undo) | [`idastar`](crate::idastar) |
+//! | [`Reversible`] | [`predecessors`](Reversible::predecessors) | [`bidirectional_bfs`](crate::bidirectional_bfs) |
+//! | [`PerfectRank`] | [`rank_count`](PerfectRank::rank_count), [`rank`](PerfectRank::rank) | [`DenseVisited`](crate::DenseVisited) |
+//! | [`Heuristic`](crate::Heuristic) | [`estimate`](crate::Heuristic::estimate) | [`astar`](crate::astar), [`idastar`](crate::idastar) |
+//!
+//! Everything else is defaulted. The engine is generic over these traits and monomorphised: no
+//! trait objects and no allocation per expanded node in the search loops. Successors are written
+//! into a caller-owned [`Successors`] buffer that the engine clears and reuses, so a problem with
+//! at most [`INLINE_SUCCESSORS`] successors per state never touches the allocator while expanding.
+//!
+//! # Why actions, and not only states
+//! Users want the moves, not just the states along the way, and in-place search (IDA*) needs a
+//! name for "what changed" to undo it. An action is whatever names a move in the domain: a
+//! direction for sliding tiles, an edge index for a graph, the next state itself for the closure
+//! adapter.
+//!
+//! # Example: a problem in a dozen lines
+//! ```
+//! use search_core::{bfs, Outcome, Problem, Successor, Successors};
+//!
+//! /// Reach `target` from 1 by doubling or adding one.
+//! struct Doubling { target: u32 }
+//!
+//! impl Problem for Doubling {
+//!     type State = u32;
+//!     type Action = char;
+//!     type Cost = u32;
+//!
+//!     fn is_goal(&self, state: &u32) -> bool {
+//!         *state == self.target
+//!     }
+//!
+//!     fn successors(&self, state: &u32, out: &mut Successors<Self>) {
+//!         if *state < self.target {
+//!             out.push(Successor::unit(state + 1, '+'));
+//!             out.push(Successor::unit(state * 2, '*'));
+//!         }
+//!     }
+//! }
+//!
+//! let result = bfs(&Doubling { target: 10 }, 1);
+//! let Outcome::Solved(solution) = result.outcome else { panic!("10 is reachable") };
+//! assert_eq!(solution.cost, 4); // 1 +> 2 *> 4 +> 5 *> 10
+//! assert_eq!(solution.actions, ['+', '*', '+', '*']);
+//! ```
+
+use std::hash::Hash;
+
+use smallvec::SmallVec;
+
+use crate::cost::Cost;
+
+/// How many successors a [`Successors`] buffer holds before it moves to the heap.
+///
+/// The buffer is reused from node to node, so even a problem with more successors allocates only
+/// until the buffer has grown to its largest branching factor.
+pub const INLINE_SUCCESSORS: usize = 8;
+
+/// One move out of a state: where it leads, what it is called and what it costs.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Successor<State, Action, C> {
+    /// The state reached.
+    pub state: State,
+    /// The action that reaches it.
+    pub action: Action,
+    /// The cost of the action; must not be negative (the [`Cost`] types are unsigned).
+    pub cost: C,
+}
+
+impl<State, Action, C: Cost> Successor<State, Action, C> {
+    /// A successor reached by an action of cost [`Cost::ONE`].
+    #[inline]
+    pub fn unit(state: State, action: Action) -> Self {
+        Successor { state, action, cost: C::ONE }
+    }
+
+    /// A successor reached by an action of the given cost.
+    #[inline]
+    pub fn new(state: State, action: Action, cost: C) -> Self {
+        Successor { state, action, cost }
+    }
+}
+
+/// The caller-owned buffer [`Problem::successors`] writes into.
+pub type Successors<P> = SmallVec<
+    [Successor<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+        INLINE_SUCCESSORS],
+>;
+
+/// The caller-owned buffer [`InPlace::actions`] writes into: applicable actions with their costs.
+pub type Actions<P> =
+    SmallVec<[(<P as Problem>::Action, <P as Problem>::Cost); INLINE_SUCCESSORS]>;
+
+/// A state space to search: states, the actions between them and a goal test.
+///
+/// Two methods are required: [`is_goal`](Problem::is_goal) and
+/// [`successors`](Problem::successors). [`inverse`](Problem::inverse) is optional and lets
+/// depth-first searches skip the move that undoes the previous one.
+///
+/// States are cloned into the searches' visited sets and node stores, so a compact state (a packed
+/// integer, a small array) makes every algorithm faster and lighter.
+pub trait Problem {
+    /// A configuration of the domain. Equal states must hash equally.
+    type State: Clone + Eq + Hash;
+    /// The name of a move. Solutions are reported as a sequence of actions.
+    type Action: Clone + Eq;
+    /// The cost type of actions and paths.
+    type Cost: Cost;
+
+    /// Whether `state` satisfies the goal.
+    fn is_goal(&self, state: &Self::State) -> bool;
+
+    /// Pushes every successor of `state` onto `out`.
+    ///
+    /// `out` is empty on entry; the engine clears and reuses it, so implementations only push.
+    /// The order of successors is the order in which searches try them.
+    fn successors(&self, state: &Self::State, out: &mut Successors<Self>);
+
+    /// The action that undoes `action`, if the domain has one.
+    ///
+    /// Depth-first searches use it to skip the immediate return to a node's parent ("parent
+    /// pruning"), which for sliding tiles cuts the branching factor from about 3 to about 2. The
+    /// inverse must lead back to the state the action came from, at the same cost. The default
+    /// says there is none, which is always correct but slower.
+    #[inline]
+    fn inverse(&self, action: &Self::Action) -> Option<Self::Action> {
+        let _ = action;
+        None
+    }
+}
+
+/// A problem whose actions can be applied to and undone on a state in place.
+///
+/// Depth-first search ([`idastar`](crate::idastar)) keeps a single mutable state and walks it down
+/// and back up the search tree; with this trait a 15-puzzle node costs a few register operations
+/// instead of a copy of the board.
+pub trait InPlace: Problem {
+    /// Pushes every action applicable in `state`, with its cost, onto `out` (empty on entry).
+    ///
+    /// The default derives them from [`Problem::successors`]; override it when actions are cheaper
+    /// to list than successor states are to build.
+    fn actions(&self, state: &Self::State, out: &mut Actions<Self>) {
+        let mut successors = Successors::<Self>::new();
+        self.successors(state, &mut successors);
+        out.extend(successors.into_iter().map(|successor| (successor.action, successor.cost)));
+    }
+
+    /// Applies `action`, which [`actions`](InPlace::actions) listed for `state`, to `state`.
+    fn apply(&self, state: &mut Self::State, action: &Self::Action);
+
+    /// Reverts [`apply`](InPlace::apply): after `apply(s, a)` then `undo(s, a)`, `s` is as before.
+    fn undo(&self, state: &mut Self::State, action: &Self::Action);
+}
+
+/// A problem that can enumerate the moves *into* a state, for searching backwards from a goal.
+pub trait Reversible: Problem {
+    /// Pushes every predecessor of `state` onto `out` (empty on entry).
+    ///
+    /// Each entry is a [`Successor`] read backwards: `out[i].state` is a state from which
+    /// `out[i].action`, at cost `out[i].cost`, leads to `state`.
+    fn predecessors(&self, state: &Self::State, out: &mut Successors<Self>);
+}
+
+/// A bijection between the reachable states and `0..rank_count()`, for dense visited sets.
+///
+/// With it, a visited set is a bitset of `rank_count()` bits instead of a hash table: no hashing
+/// and one bit per state. It suits spaces that fit in memory, such as the 8-puzzle's 9! boards.
+pub trait PerfectRank: Problem {
+    /// One more than the largest rank.
+    fn rank_count(&self) -> u64;
+
+    /// The rank of `state`, in `0..rank_count()`; distinct states have distinct ranks.
+    fn rank(&self, state: &Self::State) -> u64;
+}

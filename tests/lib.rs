@@ -1,0 +1,1 @@
+//! Cross-crate integration tests and benchmarks for the workspace; the tests live in `tests/`.
