@@ -9,7 +9,9 @@ use std::ops::Add;
 /// Implemented for the unsigned integer types. Searches add costs along a path, so the type must
 /// be wide enough to hold the cost of every path the search may consider (`u8` suits puzzles
 /// whose optimal solutions are short, `u32` is a safe default).
-pub trait Cost: Copy + Ord + Hash + Debug + Default + Add<Output = Self> + Send + Sync + 'static {
+pub trait Cost:
+    Copy + Ord + Hash + Debug + Default + Add<Output = Self> + Send + Sync + 'static
+{
     /// The cost of the empty path.
     const ZERO: Self;
     /// The cost of one unit step.

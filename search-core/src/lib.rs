@@ -22,6 +22,7 @@ mod heuristic;
 mod limits;
 mod observer;
 mod outcome;
+mod path;
 mod problem;
 mod statistics;
 

@@ -41,14 +41,22 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits { max_stored: Some(DEFAULT_MAX_STORED), ..Limits::none() }
+        Limits {
+            max_stored: Some(DEFAULT_MAX_STORED),
+            ..Limits::none()
+        }
     }
 }
 
 impl Limits {
     /// No limits at all: the search runs until it has an answer.
     pub fn none() -> Self {
-        Limits { max_expanded: None, max_stored: None, deadline: None, cancel: None }
+        Limits {
+            max_expanded: None,
+            max_stored: None,
+            deadline: None,
+            cancel: None,
+        }
     }
 
     /// Sets the maximum number of expanded nodes.

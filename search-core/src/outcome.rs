@@ -76,7 +76,9 @@ impl<State: Clone + Eq, Action: Clone + Eq, C> Solution<State, Action, C> {
             buffer.clear();
             let current = states.last()?;
             problem.successors(current, &mut buffer);
-            let next = buffer.drain(..).find(|successor| successor.action == *action)?;
+            let next = buffer
+                .drain(..)
+                .find(|successor| successor.action == *action)?;
             states.push(next.state);
         }
         Some(states)

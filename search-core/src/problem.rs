@@ -80,13 +80,21 @@ impl<State, Action, C: Cost> Successor<State, Action, C> {
     /// A successor reached by an action of cost [`Cost::ONE`].
     #[inline]
     pub fn unit(state: State, action: Action) -> Self {
-        Successor { state, action, cost: C::ONE }
+        Successor {
+            state,
+            action,
+            cost: C::ONE,
+        }
     }
 
     /// A successor reached by an action of the given cost.
     #[inline]
     pub fn new(state: State, action: Action, cost: C) -> Self {
-        Successor { state, action, cost }
+        Successor {
+            state,
+            action,
+            cost,
+        }
     }
 }
 
@@ -97,8 +105,7 @@ pub type Successors<P> = SmallVec<
 >;
 
 /// The caller-owned buffer [`InPlace::actions`] writes into: applicable actions with their costs.
-pub type Actions<P> =
-    SmallVec<[(<P as Problem>::Action, <P as Problem>::Cost); INLINE_SUCCESSORS]>;
+pub type Actions<P> = SmallVec<[(<P as Problem>::Action, <P as Problem>::Cost); INLINE_SUCCESSORS]>;
 
 /// A state space to search: states, the actions between them and a goal test.
 ///
@@ -151,7 +158,11 @@ pub trait InPlace: Problem {
     fn actions(&self, state: &Self::State, out: &mut Actions<Self>) {
         let mut successors = Successors::<Self>::new();
         self.successors(state, &mut successors);
-        out.extend(successors.into_iter().map(|successor| (successor.action, successor.cost)));
+        out.extend(
+            successors
+                .into_iter()
+                .map(|successor| (successor.action, successor.cost)),
+        );
     }
 
     /// Applies `action`, which [`actions`](InPlace::actions) listed for `state`, to `state`.
