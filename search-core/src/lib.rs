@@ -17,6 +17,8 @@
 #![deny(missing_docs)]
 
 mod cost;
+mod export;
+mod graph;
 mod hash;
 mod heuristic;
 mod limits;
@@ -27,6 +29,8 @@ mod problem;
 mod statistics;
 
 pub use cost::Cost;
+pub use export::{explore, ExploredGraph};
+pub use graph::GraphProblem;
 pub use hash::{FastHashMap, FastHashSet, FastHasher};
 pub use heuristic::{heuristic_fn, FnHeuristic, Heuristic, NoHeuristic};
 pub use limits::{Limits, DEFAULT_MAX_STORED};
