@@ -23,6 +23,8 @@ use crate::problem::{Actions, InPlace, PerfectRank, Problem, Reversible, Success
 /// - It implements every capability trait, so every algorithm runs on it: [`InPlace`] (an edge
 ///   moves a node to the edge's other endpoint), [`Reversible`] (incoming edges) and
 ///   [`PerfectRank`] (the node index; petgraph's [`Graph`] keeps indices contiguous).
+/// - Self-loops are moves that stay put (never on an optimal path, but listed like any edge).
+///   Parallel edges are distinct actions, each with its own cost, so a solution names the edge.
 /// - For an undirected graph an edge is its own [`inverse`](Problem::inverse), so IDA* does not
 ///   walk straight back over the edge it came by; a directed graph has no inverses.
 /// - A goal index that is not a node of the graph is never reached: searches end with
