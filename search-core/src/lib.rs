@@ -16,6 +16,9 @@
 //! [`Observer`] that costs nothing when unused.
 #![deny(missing_docs)]
 
+mod bfs;
+mod bidirectional;
+mod closure;
 mod cost;
 mod hash;
 mod heuristic;
@@ -25,7 +28,12 @@ mod outcome;
 mod path;
 mod problem;
 mod statistics;
+mod tree;
+mod visited;
 
+pub use bfs::{bfs, bfs_layers, bfs_with, Layers};
+pub use bidirectional::{bidirectional_bfs, bidirectional_bfs_with};
+pub use closure::{from_fn, from_fn_reversible, FnProblem, FnReversible};
 pub use cost::Cost;
 pub use hash::{FastHashMap, FastHashSet, FastHasher};
 pub use heuristic::{heuristic_fn, FnHeuristic, Heuristic, NoHeuristic};
@@ -36,3 +44,4 @@ pub use problem::{
     Actions, InPlace, PerfectRank, Problem, Reversible, Successor, Successors, INLINE_SUCCESSORS,
 };
 pub use statistics::{Iteration, Statistics};
+pub use visited::{DenseVisited, DenseVisitedError, HashVisited, OrderedVisited, VisitedSet};
