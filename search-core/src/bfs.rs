@@ -135,8 +135,10 @@ where
             }
             buffer.clear();
             problem.successors(tree.state(parent), &mut buffer);
-            statistics.generated += buffer.len() as u64;
             for successor in buffer.drain(..) {
+                // Counted one by one, not per buffer: a goal ends the loop early, and the
+                // count should match what the observer saw.
+                statistics.generated += 1;
                 if O::ENABLED {
                     observer.generated(
                         tree.state(parent),

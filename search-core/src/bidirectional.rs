@@ -286,8 +286,10 @@ impl<P: Reversible, O: Observer<P>> Round<'_, '_, P, O> {
                 Direction::Forward => self.problem.successors(state, &mut buffer),
                 Direction::Backward => self.problem.predecessors(state, &mut buffer),
             }
-            self.statistics.generated += buffer.len() as u64;
             for neighbour in buffer.drain(..) {
+                // Counted one by one: a meeting ends the loop early, and the count should match
+                // what the observer saw.
+                self.statistics.generated += 1;
                 if O::ENABLED {
                     let state = side.tree.state(parent);
                     match side.direction {
