@@ -16,19 +16,25 @@
 //! [`Observer`] that costs nothing when unused.
 #![deny(missing_docs)]
 
+mod astar;
 mod cost;
 mod hash;
 mod heuristic;
+mod idastar;
 mod limits;
+mod node_store;
 mod observer;
+mod open_list;
 mod outcome;
 mod path;
 mod problem;
 mod statistics;
 
+pub use astar::{astar, astar_with};
 pub use cost::Cost;
 pub use hash::{FastHashMap, FastHashSet, FastHasher};
 pub use heuristic::{heuristic_fn, FnHeuristic, Heuristic, NoHeuristic};
+pub use idastar::{idastar, idastar_with};
 pub use limits::{Limits, DEFAULT_MAX_STORED};
 pub use observer::{NoObserver, Observer};
 pub use outcome::{Limit, Outcome, ResultOf, SearchResult, Solution};
