@@ -26,6 +26,31 @@ use crate::problem::{Problem, Successors};
 ///
 /// Node indices are 32-bit, which bounds a graph to about four billion states; memory runs out
 /// well before that.
+///
+/// # Example: recording a search
+/// ```
+/// use petgraph::Graph;
+/// use search_core::{astar_with, ExploredGraph, GraphProblem, Limits, NoHeuristic};
+///
+/// // A path a - b - c with a branch b - d, undirected.
+/// let mut graph = Graph::<&str, u32, petgraph::Undirected>::new_undirected();
+/// let [a, b, c, d] = ["a", "b", "c", "d"].map(|name| graph.add_node(name));
+/// graph.extend_with_edges([(a, b, 1), (b, c, 1), (b, d, 5)]);
+/// let problem = GraphProblem::new(&graph, c);
+///
+/// let mut explored = ExploredGraph::new();
+/// let result = astar_with(&problem, &NoHeuristic, a, &Limits::default(), &mut explored);
+/// let solution = result.solution().expect("c is reachable");
+/// assert_eq!(solution.cost, 2);
+///
+/// // A* expanded a and b, generating a -> b, b -> a, b -> c and b -> d; it stopped before
+/// // expanding c or d.
+/// assert_eq!(explored.graph().node_count(), 4);
+/// assert_eq!(explored.graph().edge_count(), 4);
+/// let path = solution.states(&problem).expect("the solution belongs to the problem");
+/// let dot = explored.to_dot(|node| graph[*node].to_string(), |_| String::new(), &path);
+/// assert_eq!(dot.matches("color = red").count(), 3 + 2); // three states, two edges
+/// ```
 #[derive(Clone, Debug)]
 pub struct ExploredGraph<S, A> {
     graph: Graph<S, A>,
