@@ -132,8 +132,8 @@ where
     /// - `path` is a sequence of states, typically a solution's
     ///   [`states`](crate::Solution::states): its states are drawn bold red, and so is every
     ///   recorded edge from one of them to the next (all parallel ones, if several). Its first
-    ///   state is marked `start`, its last `goal`. States on it that were not recorded are
-    ///   skipped; an empty path highlights nothing.
+    ///   state is marked `start`, its last `goal` (one node carries both for a one-state path).
+    ///   States on it that were not recorded are skipped; an empty path highlights nothing.
     ///
     /// The text comes from [`petgraph::dot::Dot`] with the labels and styles as attributes.
     ///
@@ -178,8 +178,7 @@ where
     {
         let mut on_path = vec![false; self.graph.node_count()];
         let mut edge_on_path = vec![false; self.graph.edge_count()];
-        let path_nodes: Vec<NodeIndex> = path.iter().filter_map(|s| self.node(s)).collect();
-        for &node in &path_nodes {
+        for node in path.iter().filter_map(|state| self.node(state)) {
             on_path[node.index()] = true;
         }
         for pair in path.windows(2) {
@@ -197,7 +196,10 @@ where
             if on_path[node.index()] {
                 attributes.push_str(" color = red penwidth = 2");
             }
-            if Some(node) == start {
+            if Some(node) == start && start == goal {
+                attributes
+                    .push_str(" xlabel = \"start, goal\" style = filled fillcolor = palegreen");
+            } else if Some(node) == start {
                 attributes.push_str(" xlabel = \"start\" style = filled fillcolor = lightblue");
             } else if Some(node) == goal {
                 attributes.push_str(" xlabel = \"goal\" style = filled fillcolor = palegreen");

@@ -584,4 +584,10 @@ fn dot_highlights_exactly_the_path() {
     assert!(line_of((1, 1)).contains("color = red") && !line_of((1, 1)).contains("xlabel"));
     assert!(!line_of((0, 2)).contains("red"));
     assert!(line_of((1, 1)).contains(r#"label = "(1, 1)\nrow \"1\"""#));
+
+    // A start that already is the goal: one node marked as both, no edge highlighted.
+    let alone = explored.to_dot(|_| String::new(), |_| String::new(), &[(1, 1)]);
+    assert!(highlighted_edges(&alone).is_empty());
+    assert_eq!(alone.matches("xlabel").count(), 1);
+    assert!(alone.contains(r#"xlabel = "start, goal""#));
 }
