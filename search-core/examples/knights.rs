@@ -1,6 +1,7 @@
 //! A knight's shortest tour between two squares of an N x N board, three ways: breadth-first
 //! search over closures, bidirectional search over a small `Reversible` problem, and the layer
-//! sizes of the whole board.
+//! sizes of the whole board. The squares and jumps form the knight's graph
+//! (<https://en.wikipedia.org/wiki/Knight%27s_graph>).
 //!
 //! Run with `cargo run -p search-core --example knights -- [size]` (default 8).
 
