@@ -66,7 +66,9 @@ pub fn bidirectional_bfs<P: Reversible>(
 /// Returns and guarantees as [`bidirectional_bfs`]. Each side keeps every state it reached once,
 /// with a 32-bit parent index, in a store that is also its visited set. Each round expands one
 /// whole layer of the side whose frontier is smaller, and a meeting is recognised as soon as a
-/// new state of one side is known to the other. A side that would store more than `u32::MAX`
+/// new state of one side is known to the other. The search may stop at that first meeting:
+/// because no layer is ever left half-expanded, every meeting found in a layer closes a path of
+/// the same, shortest length (the proof is in the source, at `expand_layer`). A side that would store more than `u32::MAX`
 /// nodes ends the search with [`Outcome::LimitReached`]`(`[`Limit::Stored`]`)`.
 ///
 /// # Complexity

@@ -34,8 +34,11 @@ pub struct FnProblem<State, C, FS, FG> {
 /// use search_core::{bfs, from_fn};
 ///
 /// let moves = [(1, 2), (1, -2), (-1, 2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)];
-/// let knight = from_fn(|&(x, y): &(i32, i32)| moves.map(|(dx, dy)| ((x + dx, y + dy), 1u32)), |&p| p == (4, 6));
-/// assert_eq!(bfs(&knight, (1, 1)).into_solution().expect("reachable").cost, 4);
+/// let knight = from_fn(
+///     |&(x, y): &(i32, i32)| moves.map(|(dx, dy)| ((x + dx, y + dy), 1u32)),
+///     |&square| square == (4, 6),
+/// );
+/// assert_eq!(bfs(&knight, (1, 1)).into_solution().expect("reachable").len(), 4);
 /// ```
 pub fn from_fn<State, C, I, FS, FG>(successors: FS, is_goal: FG) -> FnProblem<State, C, FS, FG>
 where

@@ -1,5 +1,6 @@
 //! The node store of the breadth-first searches: a search tree kept as one vector of
-//! `(state, parent index)` pairs.
+//! `(state, parent index)` pairs, a parent pointer tree
+//! (<https://en.wikipedia.org/wiki/Parent_pointer_tree>).
 //!
 //! Parents are 32-bit indices rather than copies of states or pointers, so a stored node costs a
 //! state and four bytes. Breadth-first searches append nodes in the order they generate them, so

@@ -1,5 +1,6 @@
 //! The uninformed searches (`bfs`, `bidirectional_bfs`, `bfs_layers`) against independent
-//! oracles: distances by exhaustive edge relaxation, layer sizes by counting.
+//! oracles: distances by exhaustive edge relaxation
+//! (<https://en.wikipedia.org/wiki/Bellman%E2%80%93Ford_algorithm>), layer sizes by counting.
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
