@@ -429,3 +429,17 @@ fn observers_see_what_the_statistics_count() {
         .collect();
     assert_eq!(recorder.iterations, thresholds);
 }
+
+#[test]
+fn deep_solutions_do_not_overflow_the_stack() {
+    // An exact heuristic sends IDA* straight down a path a million moves long in one iteration:
+    // a recursive search would need a stack frame per move.
+    let depth = 1_000_000;
+    let line = Line { goal: Some(depth) };
+    let exact = search_core::heuristic_fn(|state: &i64| state.abs_diff(depth));
+    let result = idastar(&line, &exact, 0);
+    let solution = result.solution().expect("the goal is on the line");
+    assert_eq!(solution.cost, depth.unsigned_abs());
+    assert!(solution.actions.iter().all(|&step| step == Step::Right));
+    assert_eq!(result.statistics.iterations.len(), 1);
+}
