@@ -109,8 +109,7 @@ fn parse(original: &str, given: Option<Shape>) -> Result<Board, BoardError> {
     } else {
         match given {
             Some(shape) => shape,
-            None => Shape::square_with_cells(cells.len())
-                .ok_or(BoardError::NotSquare { cells: cells.len() })?,
+            None => square(cells.len())?,
         }
     };
     if cells.len() != shape.cells() {
@@ -188,5 +187,16 @@ fn invalid(original: &str, piece: &str, character: char) -> BoardError {
     BoardError::InvalidCharacter {
         character,
         position: original[..offset].chars().count() + 1,
+    }
+}
+
+/// The square shape with `cells` cells; a square too large to support says so, rather than
+/// that it is not a square.
+fn square(cells: usize) -> Result<Shape, BoardError> {
+    let side = (1..=cells).find(|side| side * side >= cells).unwrap_or(0);
+    if side * side == cells {
+        Ok(Shape::new(side, side)?)
+    } else {
+        Err(BoardError::NotSquare { cells })
     }
 }
