@@ -12,6 +12,7 @@ mod random;
 mod rank;
 mod shape;
 mod solvability;
+mod solve;
 
 pub use board::Board;
 pub use error::{BoardError, MoveError};
@@ -23,3 +24,4 @@ pub use random::{random_solvable, random_walk, SplitMix64};
 pub use rank::{factorial, permutation_rank, permutation_unrank, MAX_RANKED};
 pub use shape::{Shape, ShapeError, MAX_CELLS};
 pub use solvability::{solvability, Parity, Solvability};
+pub use solve::{solve, Algorithm, HeuristicKind, TileOutcome, TileReport};

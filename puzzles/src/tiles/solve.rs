@@ -194,13 +194,7 @@ fn search<Word: PackedWord>(
     let puzzle = SlidingPuzzle::<Word>::new(goal)?;
     let state = puzzle.state(start)?;
     let result = match (algorithm, heuristic) {
-        (Algorithm::Bfs, _) => bfs_with(
-            &puzzle,
-            state,
-            HashVisited::default(),
-            limits,
-            NoObserver,
-        ),
+        (Algorithm::Bfs, _) => bfs_with(&puzzle, state, HashVisited::default(), limits, NoObserver),
         (Algorithm::Bidirectional, _) => {
             bidirectional_bfs_with(&puzzle, state, puzzle.goal_state(), limits, NoObserver)
         }
@@ -210,9 +204,13 @@ fn search<Word: PackedWord>(
         (_, HeuristicKind::Manhattan) => {
             informed(&puzzle, &Manhattan::new(goal), state, algorithm, limits)
         }
-        (_, HeuristicKind::LinearConflict) => {
-            informed(&puzzle, &LinearConflict::new(goal), state, algorithm, limits)
-        }
+        (_, HeuristicKind::LinearConflict) => informed(
+            &puzzle,
+            &LinearConflict::new(goal),
+            state,
+            algorithm,
+            limits,
+        ),
     };
     let outcome = match result.outcome {
         Outcome::Solved(solution) => TileOutcome::Solved {
