@@ -16,19 +16,37 @@
 //! [`Observer`] that costs nothing when unused.
 #![deny(missing_docs)]
 
+mod astar;
+mod bfs;
+mod bidirectional;
+mod closure;
 mod cost;
+mod export;
+mod graph;
 mod hash;
 mod heuristic;
+mod idastar;
 mod limits;
+mod node_store;
 mod observer;
+mod open_list;
 mod outcome;
 mod path;
 mod problem;
 mod statistics;
+mod tree;
+mod visited;
 
+pub use astar::{astar, astar_with};
+pub use bfs::{bfs, bfs_layers, bfs_with, Layers};
+pub use bidirectional::{bidirectional_bfs, bidirectional_bfs_with};
+pub use closure::{from_fn, from_fn_reversible, FnProblem, FnReversible};
 pub use cost::Cost;
+pub use export::{explore, ExploredGraph};
+pub use graph::GraphProblem;
 pub use hash::{FastHashMap, FastHashSet, FastHasher};
 pub use heuristic::{heuristic_fn, FnHeuristic, Heuristic, NoHeuristic};
+pub use idastar::{idastar, idastar_with};
 pub use limits::{Limits, DEFAULT_MAX_STORED};
 pub use observer::{NoObserver, Observer};
 pub use outcome::{Limit, Outcome, ResultOf, SearchResult, Solution};
@@ -36,3 +54,4 @@ pub use problem::{
     Actions, InPlace, PerfectRank, Problem, Reversible, Successor, Successors, INLINE_SUCCESSORS,
 };
 pub use statistics::{Iteration, Statistics};
+pub use visited::{DenseVisited, DenseVisitedError, HashVisited, OrderedVisited, VisitedSet};

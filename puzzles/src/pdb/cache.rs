@@ -1,0 +1,179 @@
+//! A directory of saved pattern databases, rebuilt whenever a file is missing or not valid.
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::geometry::{goal_positions, normalised_pattern, Geometry};
+use super::{AdditivePdb, BuildProgress, PatternDatabase, PdbError};
+
+/// Something the cache worked around rather than failed on; passed to the warning callback.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum CacheWarning {
+    /// A cached file could not be used (unreadable, corrupt, other version or pattern); the
+    /// database is being rebuilt and the file will be replaced.
+    Rebuilding {
+        /// The rejected file.
+        path: PathBuf,
+        /// Why it was rejected.
+        error: PdbError,
+    },
+    /// The database was built but could not be written to the cache; it is still returned.
+    NotSaved {
+        /// The file that could not be written.
+        path: PathBuf,
+        /// Why writing failed.
+        error: PdbError,
+    },
+}
+
+impl fmt::Display for CacheWarning {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Rebuilding { path, error } => {
+                write!(f, "rebuilding {}: {error}", path.display())
+            }
+            Self::NotSaved { path, error } => {
+                write!(f, "could not save {}: {error}", path.display())
+            }
+        }
+    }
+}
+
+/// A directory of pattern-database files, one per (board, goal, pattern).
+///
+/// [`get_or_build`](PdbCache::get_or_build) loads a file only when it is valid in every checked
+/// respect and describes exactly the requested database; otherwise it reports a
+/// [`CacheWarning`] and rebuilds. New files are written to a temporary file in the same
+/// directory and renamed into place, so a reader (or a second process building the same
+/// database at the same time) only ever sees complete files.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PdbCache {
+    directory: PathBuf,
+}
+
+impl PdbCache {
+    /// A cache in `directory` (created when the first file is written).
+    pub fn new(directory: impl Into<PathBuf>) -> Self {
+        Self {
+            directory: directory.into(),
+        }
+    }
+
+    /// The default cache: `slide/pdb` under the user's cache directory (for example
+    /// `~/.cache/slide/pdb` on Linux), or `None` when the platform has no cache directory.
+    pub fn default_location() -> Option<Self> {
+        dirs::cache_dir().map(|dir| Self::new(dir.join("slide").join("pdb")))
+    }
+
+    /// The cache's directory.
+    pub fn directory(&self) -> &Path {
+        &self.directory
+    }
+
+    /// The file that holds (or will hold) the database of `pattern` for this board and goal.
+    ///
+    /// The name carries the board size, a CRC-32 of the goal and the sorted pattern tiles.
+    pub fn path_for(
+        &self,
+        width: usize,
+        height: usize,
+        goal: &[u8],
+        pattern: &[u8],
+    ) -> Result<PathBuf, PdbError> {
+        let geometry = Geometry::new(width, height)?;
+        goal_positions(goal, geometry.cells)?;
+        let pattern = normalised_pattern(pattern, geometry.cells)?;
+        let tiles: Vec<String> = pattern.iter().map(u8::to_string).collect();
+        let name = format!(
+            "{width}x{height}-goal{:08x}-tiles{}.pdb",
+            crc32fast::hash(goal),
+            tiles.join("_")
+        );
+        Ok(self.directory.join(name))
+    }
+
+    /// Loads the database of `pattern` if a valid file for it is cached, otherwise builds it
+    /// (reporting through `progress`) and saves it.
+    ///
+    /// Invalid input (board, goal, pattern) is an error. A bad cached file or a failed save is
+    /// not: it is reported to `warn` and worked around.
+    pub fn get_or_build(
+        &self,
+        width: usize,
+        height: usize,
+        goal: &[u8],
+        pattern: &[u8],
+        progress: impl FnMut(BuildProgress),
+        mut warn: impl FnMut(&CacheWarning),
+    ) -> Result<PatternDatabase, PdbError> {
+        let path = self.path_for(width, height, goal, pattern)?;
+        match PatternDatabase::load(&path) {
+            Ok(pdb) if pdb.describes(width, height, goal, pattern) => return Ok(pdb),
+            Ok(_) => warn(&CacheWarning::Rebuilding {
+                path: path.clone(),
+                error: PdbError::Mismatch,
+            }),
+            Err(PdbError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {}
+            Err(error) => warn(&CacheWarning::Rebuilding {
+                path: path.clone(),
+                error,
+            }),
+        }
+        let pdb = PatternDatabase::build(width, height, goal, pattern, progress)?;
+        if let Err(error) = self.store(&pdb, &path) {
+            warn(&CacheWarning::NotSaved { path, error });
+        }
+        Ok(pdb)
+    }
+
+    /// [`get_or_build`](Self::get_or_build) for every pattern of `partition`, combined into an
+    /// [`AdditivePdb`]; `progress` also receives the pattern's position in `partition`.
+    pub fn get_or_build_additive<Pattern: AsRef<[u8]>>(
+        &self,
+        width: usize,
+        height: usize,
+        goal: &[u8],
+        partition: &[Pattern],
+        mut progress: impl FnMut(usize, BuildProgress),
+        mut warn: impl FnMut(&CacheWarning),
+    ) -> Result<AdditivePdb, PdbError> {
+        super::additive::validate_partition(width, height, goal, partition)?;
+        let databases = partition
+            .iter()
+            .enumerate()
+            .map(|(i, pattern)| {
+                let progress = |p| progress(i, p);
+                self.get_or_build(width, height, goal, pattern.as_ref(), progress, &mut warn)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        AdditivePdb::from_databases(databases)
+    }
+
+    /// Saves through a uniquely named temporary file in the cache directory, then renames it
+    /// over `path`: renames within a directory are atomic, so concurrent builders cannot
+    /// interleave their writes and readers never see a partial file.
+    fn store(&self, pdb: &PatternDatabase, path: &Path) -> Result<(), PdbError> {
+        static SEQUENCE: AtomicU64 = AtomicU64::new(0);
+        let io = |path: &Path, source| PdbError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        std::fs::create_dir_all(&self.directory).map_err(|e| io(&self.directory, e))?;
+        let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("pdb");
+        let temporary = self.directory.join(format!(
+            ".{file_name}.{}.{}.tmp",
+            std::process::id(),
+            SEQUENCE.fetch_add(1, Ordering::Relaxed)
+        ));
+        let result = pdb
+            .save(&temporary)
+            .and_then(|()| std::fs::rename(&temporary, path).map_err(|e| io(path, e)));
+        if result.is_err() {
+            // Best effort: a leftover temporary file is harmless, only untidy.
+            let _ = std::fs::remove_file(&temporary);
+        }
+        result
+    }
+}

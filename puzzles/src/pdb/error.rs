@@ -1,0 +1,133 @@
+//! The one error type of the pattern-database module.
+
+use std::fmt;
+use std::path::PathBuf;
+
+/// Why a pattern database could not be built, combined, saved or loaded.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum PdbError {
+    /// The board is empty, has a single cell, or has more than 64 cells.
+    InvalidDimensions {
+        /// The requested width.
+        width: usize,
+        /// The requested height.
+        height: usize,
+    },
+    /// The goal is not a permutation of `0..width * height`.
+    InvalidGoal,
+    /// A pattern has no tiles.
+    EmptyPattern,
+    /// A pattern names the blank (0) or a tile that the board does not have.
+    TileOutOfRange {
+        /// The offending tile number.
+        tile: u8,
+    },
+    /// A tile appears twice, within one pattern or in two patterns of a partition.
+    DuplicateTile {
+        /// The repeated tile number.
+        tile: u8,
+    },
+    /// A partition leaves a tile out, so the additive heuristic would ignore it.
+    MissingTile {
+        /// The tile that no pattern covers.
+        tile: u8,
+    },
+    /// The databases of a partition disagree on the board size or the goal.
+    MixedBoards,
+    /// The table (or the memory needed to build it) is larger than this machine can address.
+    TooLarge {
+        /// How many placements the pattern has.
+        placements: u128,
+    },
+    /// The allocator refused the memory for the table or the search frontier.
+    OutOfMemory {
+        /// How many bytes were requested.
+        bytes: usize,
+    },
+    /// Reading or writing a file failed.
+    Io {
+        /// The file concerned.
+        path: PathBuf,
+        /// The operating system's error.
+        source: std::io::Error,
+    },
+    /// The file does not start with the pattern-database magic bytes.
+    BadMagic,
+    /// The file was written by a format version this code does not read.
+    UnsupportedVersion {
+        /// The version found in the header.
+        found: u32,
+    },
+    /// The file ends before its header or table does.
+    Truncated,
+    /// The file has bytes after the table.
+    TrailingData,
+    /// The header is inconsistent (entry width, entry count or layout do not fit together).
+    CorruptHeader,
+    /// The table's checksum does not match the one recorded in the header.
+    ChecksumMismatch {
+        /// The checksum recorded in the header.
+        expected: u32,
+        /// The checksum of the table as read.
+        found: u32,
+    },
+    /// A valid file describes another board, goal or pattern than the one asked for.
+    Mismatch,
+}
+
+impl fmt::Display for PdbError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::InvalidDimensions { width, height } => write!(
+                f,
+                "a {width}x{height} board is not supported (2 to 64 cells)"
+            ),
+            Self::InvalidGoal => write!(f, "the goal is not a permutation of the board's tiles"),
+            Self::EmptyPattern => write!(f, "a pattern has no tiles"),
+            Self::TileOutOfRange { tile } => {
+                write!(f, "tile {tile} is not a numbered tile of this board")
+            }
+            Self::DuplicateTile { tile } => write!(f, "tile {tile} appears more than once"),
+            Self::MissingTile { tile } => write!(f, "tile {tile} is in no pattern"),
+            Self::MixedBoards => {
+                write!(f, "the databases were built for different boards or goals")
+            }
+            Self::TooLarge { placements } => {
+                write!(
+                    f,
+                    "the pattern has {placements} placements, too many to tabulate"
+                )
+            }
+            Self::OutOfMemory { bytes } => write!(f, "could not allocate {bytes} bytes"),
+            Self::Io { path, .. } => write!(f, "i/o error on {}", path.display()),
+            Self::BadMagic => write!(f, "not a pattern-database file"),
+            Self::UnsupportedVersion { found } => {
+                write!(
+                    f,
+                    "pattern-database format version {found} is not supported"
+                )
+            }
+            Self::Truncated => write!(f, "the pattern-database file is truncated"),
+            Self::TrailingData => write!(f, "the pattern-database file has trailing bytes"),
+            Self::CorruptHeader => write!(f, "the pattern-database header is inconsistent"),
+            Self::ChecksumMismatch { expected, found } => write!(
+                f,
+                "the pattern-database checksum is {found:08x}, expected {expected:08x}"
+            ),
+            Self::Mismatch => write!(
+                f,
+                "the pattern-database file is for another board, goal or pattern"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PdbError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Self::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}

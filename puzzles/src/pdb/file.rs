@@ -1,0 +1,168 @@
+//! The on-disk format of a pattern database.
+//!
+//! All integers little-endian:
+//!
+//! | bytes | field |
+//! |---|---|
+//! | 8 | magic `SLIDEPDB` |
+//! | 4 | format version (1) |
+//! | 1 + 1 | width, height |
+//! | cells | goal layout |
+//! | 1 + k | pattern size k, pattern tiles in increasing order |
+//! | 1 | bits per entry (4 or 8) |
+//! | 8 | entry count |
+//! | 4 | CRC-32 of the table |
+//! | rest | the table |
+
+use std::fs::File;
+use std::io::{BufWriter, Read, Write};
+use std::path::Path;
+
+use super::database::PatternDatabase;
+use super::geometry::{goal_positions, normalised_pattern, Geometry};
+use super::index::PlacementIndex;
+use super::PdbError;
+
+const MAGIC: &[u8; 8] = b"SLIDEPDB";
+
+/// The format version that [`PatternDatabase::save`] writes and [`PatternDatabase::load`] reads.
+pub const FORMAT_VERSION: u32 = 1;
+
+impl PatternDatabase {
+    /// Writes the database to `path` (see the module docs of [`crate::pdb`] for the layout).
+    ///
+    /// This writes in place; [`PdbCache`](super::PdbCache) writes through a temporary file and a
+    /// rename so that readers never see a half-written file.
+    pub fn save(&self, path: &Path) -> Result<(), PdbError> {
+        let io = |source| PdbError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut out = BufWriter::new(File::create(path).map_err(io)?);
+        out.write_all(&self.header()).map_err(io)?;
+        out.write_all(&self.table).map_err(io)?;
+        out.into_inner()
+            .map_err(|e| io(e.into_error()))?
+            .sync_all()
+            .map_err(io)
+    }
+
+    fn header(&self) -> Vec<u8> {
+        let mut header = Vec::with_capacity(64 + self.goal.len() + self.pattern.len());
+        header.extend_from_slice(MAGIC);
+        header.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        header.extend_from_slice(&[self.width as u8, self.height as u8]);
+        header.extend_from_slice(&self.goal);
+        header.push(self.pattern.len() as u8);
+        header.extend_from_slice(&self.pattern);
+        header.push(self.entry_bits);
+        header.extend_from_slice(&(self.index.count() as u64).to_le_bytes());
+        header.extend_from_slice(&crc32fast::hash(&self.table).to_le_bytes());
+        header
+    }
+
+    /// Reads a database written by [`save`](Self::save), checking everything it can.
+    ///
+    /// A file that is not a pattern database, of another format version, truncated, with
+    /// trailing bytes, with an inconsistent header or a table whose checksum does not match gets
+    /// the corresponding [`PdbError`]; the table is never trusted unchecked.
+    pub fn load(path: &Path) -> Result<Self, PdbError> {
+        let io = |source| PdbError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        let mut file = File::open(path).map_err(io)?;
+        let mut reader = Reader {
+            file: &mut file,
+            path,
+        };
+
+        if reader.bytes::<8>()? != *MAGIC {
+            return Err(PdbError::BadMagic);
+        }
+        let version = u32::from_le_bytes(reader.bytes()?);
+        if version != FORMAT_VERSION {
+            return Err(PdbError::UnsupportedVersion { found: version });
+        }
+        let [width, height] = reader.bytes()?;
+        let (width, height) = (usize::from(width), usize::from(height));
+        let geometry = Geometry::new(width, height).map_err(|_| PdbError::CorruptHeader)?;
+        let goal = reader.vec(geometry.cells)?;
+        goal_positions(&goal, geometry.cells).map_err(|_| PdbError::CorruptHeader)?;
+        let [tiles] = reader.bytes()?;
+        let pattern = reader.vec(usize::from(tiles))?;
+        if normalised_pattern(&pattern, geometry.cells).ok().as_ref() != Some(&pattern) {
+            return Err(PdbError::CorruptHeader);
+        }
+        let [entry_bits] = reader.bytes()?;
+        let entries = u64::from_le_bytes(reader.bytes()?);
+        let checksum = u32::from_le_bytes(reader.bytes()?);
+        let index = PlacementIndex::new(geometry.cells, pattern.len())
+            .map_err(|_| PdbError::CorruptHeader)?;
+        if !matches!(entry_bits, 4 | 8) || entries != index.count() as u64 {
+            return Err(PdbError::CorruptHeader);
+        }
+        let table_len = if entry_bits == 4 {
+            index.count().div_ceil(2)
+        } else {
+            index.count()
+        };
+        let table = reader.vec(table_len)?;
+        let mut probe = [0u8; 1];
+        if file.read(&mut probe).map_err(io)? != 0 {
+            return Err(PdbError::TrailingData);
+        }
+        let found = crc32fast::hash(&table);
+        if found != checksum {
+            return Err(PdbError::ChecksumMismatch {
+                expected: checksum,
+                found,
+            });
+        }
+        Ok(Self {
+            width,
+            height,
+            goal,
+            pattern,
+            index,
+            entry_bits,
+            table,
+        })
+    }
+}
+
+struct Reader<'a> {
+    file: &'a mut File,
+    path: &'a Path,
+}
+
+impl Reader<'_> {
+    fn fill(&mut self, buffer: &mut [u8]) -> Result<(), PdbError> {
+        self.file.read_exact(buffer).map_err(|source| {
+            if source.kind() == std::io::ErrorKind::UnexpectedEof {
+                PdbError::Truncated
+            } else {
+                PdbError::Io {
+                    path: self.path.to_path_buf(),
+                    source,
+                }
+            }
+        })
+    }
+
+    fn bytes<const N: usize>(&mut self) -> Result<[u8; N], PdbError> {
+        let mut buffer = [0u8; N];
+        self.fill(&mut buffer)?;
+        Ok(buffer)
+    }
+
+    fn vec(&mut self, len: usize) -> Result<Vec<u8>, PdbError> {
+        let mut buffer = Vec::new();
+        buffer
+            .try_reserve_exact(len)
+            .map_err(|_| PdbError::OutOfMemory { bytes: len })?;
+        buffer.resize(len, 0);
+        self.fill(&mut buffer)?;
+        Ok(buffer)
+    }
+}

@@ -1,0 +1,43 @@
+//! Additive disjoint pattern databases for sliding-tile puzzles (Korf & Felner, "Disjoint
+//! pattern database heuristics", Artificial Intelligence 134, 2002).
+//!
+//! The module works on plain arrays so that it does not depend on any board type: a board is a
+//! `&[u8]` of the tile at each cell (row-major, 0 = blank), and lookups take the cell of each
+//! tile (`positions[tile] = cell`), which is what an incremental search keeps anyway.
+//!
+//! - [`PatternDatabase`]: one pattern's exact table, [built](PatternDatabase::build) by a
+//!   breadth-first search that counts only moves of pattern tiles, and
+//!   [saved](PatternDatabase::save)/[loaded](PatternDatabase::load) with a checked header.
+//! - [`AdditivePdb`]: disjoint databases covering all tiles; the sum of their values, and the
+//!   maximum with the reflected sum on symmetric boards.
+//! - [`PdbCache`]: a directory of saved databases that rebuilds whatever is missing or invalid.
+//! - [`partitions`]: the standard 15- and 24-puzzle partitions.
+//!
+//! ```
+//! use puzzles::pdb::{partitions, AdditivePdb};
+//!
+//! // The 8-puzzle split in two, goal `0 1 2 / 3 4 5 / 6 7 8`.
+//! let goal = partitions::blank_first_goal(3, 3);
+//! let pdb = AdditivePdb::build(3, 3, &goal, &[&[1, 2, 3, 4], &[5, 6, 7, 8]], |_, _| {}).unwrap();
+//! // Tiles 1 and 2 swapped: Manhattan distance says 2; the pattern database knows the pair is
+//! // in a linear conflict and the true distance of the pair's abstraction is larger.
+//! let board = [0, 2, 1, 3, 4, 5, 6, 7, 8];
+//! assert!(pdb.estimate_board(&board) > 2);
+//! ```
+
+mod additive;
+mod build;
+mod cache;
+mod database;
+mod error;
+mod file;
+mod geometry;
+mod index;
+pub mod partitions;
+
+pub use additive::{validate_partition, AdditivePdb};
+pub use build::BuildProgress;
+pub use cache::{CacheWarning, PdbCache};
+pub use database::PatternDatabase;
+pub use error::PdbError;
+pub use file::FORMAT_VERSION;

@@ -1,0 +1,477 @@
+//! Pattern databases checked against independent brute-force searches on the 8-puzzle, and
+//! against published optimal solution lengths on the 15-puzzle.
+
+use std::collections::{HashMap, VecDeque};
+use std::path::Path;
+
+use puzzles::pdb::{
+    partitions, AdditivePdb, BuildProgress, CacheWarning, PatternDatabase, PdbCache, PdbError,
+};
+
+type Board = [u8; 9];
+const GOAL: Board = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+const SPLIT: [&[u8]; 2] = [&[1, 2, 3, 4], &[5, 6, 7, 8]];
+
+/// Every board one move away (the blank swaps with an orthogonal neighbour), with the tile moved.
+fn moves(board: &Board) -> Vec<(Board, u8)> {
+    let blank = board.iter().position(|&t| t == 0).unwrap();
+    let (row, column) = (blank / 3, blank % 3);
+    let mut next = Vec::new();
+    let mut push = |cell: usize| {
+        let mut moved = *board;
+        moved.swap(blank, cell);
+        next.push((moved, board[cell]));
+    };
+    if row > 0 {
+        push(blank - 3);
+    }
+    if row < 2 {
+        push(blank + 3);
+    }
+    if column > 0 {
+        push(blank - 1);
+    }
+    if column < 2 {
+        push(blank + 1);
+    }
+    next
+}
+
+fn positions(board: &[u8]) -> Vec<u8> {
+    let mut positions = vec![0; board.len()];
+    for (cell, &tile) in board.iter().enumerate() {
+        positions[usize::from(tile)] = cell as u8;
+    }
+    positions
+}
+
+/// True 8-puzzle distances from the goal, by plain breadth-first search over all boards.
+fn true_distances() -> HashMap<Board, u32> {
+    let mut distance = HashMap::from([(GOAL, 0)]);
+    let mut queue = VecDeque::from([GOAL]);
+    while let Some(board) = queue.pop_front() {
+        let d = distance[&board];
+        for (next, _) in moves(&board) {
+            distance.entry(next).or_insert_with(|| {
+                queue.push_back(next);
+                d + 1
+            });
+        }
+    }
+    distance
+}
+
+/// The abstract distance of every placement of `pattern`, by 0-1 breadth-first search over
+/// whole boards in which the tiles outside the pattern are all written as 9 (so they are
+/// interchangeable) and moving them is free; minimised over the blank's cell.
+fn abstract_distances(pattern: &[u8]) -> HashMap<Vec<u8>, u32> {
+    let mut by_placement: HashMap<Vec<u8>, u32> = HashMap::new();
+    for (board, d) in abstract_board_distances(pattern) {
+        let cells = pattern
+            .iter()
+            .map(|&t| board.iter().position(|&b| b == t).unwrap() as u8)
+            .collect();
+        let best = by_placement.entry(cells).or_insert(u32::MAX);
+        *best = (*best).min(d);
+    }
+    by_placement
+}
+
+/// Abstract distances keyed by the whole abstract board (tiles outside the pattern as 9).
+fn abstract_board_distances(pattern: &[u8]) -> HashMap<Board, u32> {
+    let abstracted: Board = GOAL.map(|t| if t == 0 || pattern.contains(&t) { t } else { 9 });
+    let mut distance = HashMap::from([(abstracted, 0u32)]);
+    let mut deque = VecDeque::from([(abstracted, 0u32)]);
+    while let Some((board, d)) = deque.pop_front() {
+        if distance[&board] < d {
+            continue;
+        }
+        for (next, tile) in moves(&board) {
+            let cost = u32::from(tile != 9);
+            let known = distance.get(&next).copied().unwrap_or(u32::MAX);
+            if d + cost < known {
+                distance.insert(next, d + cost);
+                if cost == 0 {
+                    deque.push_front((next, d));
+                } else {
+                    deque.push_back((next, d + 1));
+                }
+            }
+        }
+    }
+    distance
+}
+
+/// Every placement of `k` distinct cells out of `n`, in any order.
+fn placements(n: u8, k: usize) -> Vec<Vec<u8>> {
+    let mut all = vec![vec![]];
+    for _ in 0..k {
+        all = all
+            .into_iter()
+            .flat_map(|p: Vec<u8>| {
+                (0..n)
+                    .filter(|c| !p.contains(c))
+                    .map(|c| {
+                        let mut q = p.clone();
+                        q.push(c);
+                        q
+                    })
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+    }
+    all
+}
+
+fn build_split() -> AdditivePdb {
+    AdditivePdb::build(3, 3, &GOAL, &SPLIT, |_, _| {}).unwrap()
+}
+
+#[test]
+fn every_placement_matches_brute_force_abstract_distance() {
+    for pattern in [
+        &[1u8, 2, 3, 4][..],
+        &[5, 6, 7, 8],
+        &[8, 3],
+        &[1, 2, 3, 4, 5, 6],
+    ] {
+        let pdb = PatternDatabase::build(3, 3, &GOAL, pattern, |_| {}).unwrap();
+        let expected = abstract_distances(pattern);
+        let all = placements(9, pattern.len());
+        assert_eq!(pdb.entries(), all.len());
+        for cells in all {
+            let mut positions = [0u8; 9];
+            for (&tile, &cell) in pattern.iter().zip(&cells) {
+                positions[usize::from(tile)] = cell;
+            }
+            let want = expected.get(&cells).copied().unwrap_or(0);
+            assert_eq!(
+                u32::from(pdb.lookup(&positions)),
+                want,
+                "pattern {pattern:?} at {cells:?}"
+            );
+        }
+    }
+}
+
+#[test]
+fn additive_heuristic_is_admissible_on_every_8_puzzle_state() {
+    let pdb = build_split();
+    assert!(pdb.has_reflection());
+    let truth = true_distances();
+    assert_eq!(truth.len(), 181_440);
+    let (mut exceeds_manhattan, mut largest_jump) = (0, 0);
+    for (board, &distance) in &truth {
+        let here = positions(board);
+        let (sum, estimate) = (pdb.sum(&here), pdb.estimate(&here));
+        assert!(
+            estimate <= distance,
+            "{board:?}: h = {estimate} > {distance}"
+        );
+        assert_eq!(estimate, pdb.estimate_board(board));
+        assert!(estimate >= pdb.reflected_sum(&here).unwrap() && estimate >= sum);
+        let manhattan: u32 = (1..9)
+            .map(|tile| {
+                let (c, g) = (usize::from(here[tile]), tile);
+                ((c / 3).abs_diff(g / 3) + (c % 3).abs_diff(g % 3)) as u32
+            })
+            .sum();
+        assert!(
+            sum >= manhattan,
+            "{board:?}: pattern sum below Manhattan distance"
+        );
+        exceeds_manhattan += usize::from(sum > manhattan);
+        for (next, tile) in moves(board) {
+            let there = positions(&next);
+            for database in pdb.databases() {
+                if !database.pattern().contains(&tile) {
+                    assert_eq!(database.lookup(&here), database.lookup(&there), "free move");
+                }
+            }
+            largest_jump = largest_jump.max(sum.abs_diff(pdb.sum(&there)));
+        }
+    }
+    assert!(
+        exceeds_manhattan > 0,
+        "the databases should see conflicts Manhattan misses"
+    );
+    // Storing the minimum over blank regions forgets which region the blank is in, so one move
+    // can change a value by more than 1: the heuristic is admissible but not consistent (the
+    // documented behaviour; A* reopens, IDA* is unaffected).
+    assert!(largest_jump > 1);
+}
+
+#[test]
+fn abstract_distances_per_blank_region_are_consistent() {
+    // What the minimum over regions loses: keyed by the full abstract board (blank included),
+    // the abstraction's distances change by at most 1 per move, so the jumps seen above come
+    // from the compression alone.
+    for pattern in SPLIT {
+        let abstracted =
+            |board: &Board| board.map(|t| if t == 0 || pattern.contains(&t) { t } else { 9 });
+        let distances = abstract_board_distances(pattern);
+        for board in true_distances().keys() {
+            let d = distances[&abstracted(board)];
+            for (next, _) in moves(board) {
+                assert!(d.abs_diff(distances[&abstracted(&next)]) <= 1);
+            }
+        }
+    }
+}
+
+#[test]
+fn invalid_partitions_are_typed_errors() {
+    let check = |partition: &[&[u8]], want: fn(&PdbError) -> bool| {
+        let error = AdditivePdb::build(3, 3, &GOAL, partition, |_, _| {}).unwrap_err();
+        assert!(want(&error), "{partition:?}: {error}");
+    };
+    check(&[&[1, 2, 3, 4], &[5, 6, 7]], |e| {
+        matches!(e, PdbError::MissingTile { tile: 8 })
+    });
+    check(&[&[1, 2, 3, 4], &[4, 5, 6, 7, 8]], |e| {
+        matches!(e, PdbError::DuplicateTile { tile: 4 })
+    });
+    check(&[&[1, 2, 3, 4, 5, 6, 7, 8], &[]], |e| {
+        matches!(e, PdbError::EmptyPattern)
+    });
+    check(&[&[1, 2, 3, 4, 9], &[5, 6, 7, 8]], |e| {
+        matches!(e, PdbError::TileOutOfRange { tile: 9 })
+    });
+    check(&[&[0, 1, 2, 3, 4], &[5, 6, 7, 8]], |e| {
+        matches!(e, PdbError::TileOutOfRange { tile: 0 })
+    });
+    let bad_goal = PatternDatabase::build(3, 3, &[0, 1, 2, 3, 4, 5, 6, 7, 7], &[1], |_| {});
+    assert!(matches!(bad_goal, Err(PdbError::InvalidGoal)));
+    let bad_size = PatternDatabase::build(0, 3, &[], &[1], |_| {});
+    assert!(matches!(bad_size, Err(PdbError::InvalidDimensions { .. })));
+}
+
+#[test]
+fn reflection_is_disabled_when_the_goal_is_not_symmetric() {
+    // Blank in the top-right corner: the transposition moves it, so it is not a symmetry.
+    let goal = [1, 2, 0, 3, 4, 5, 6, 7, 8];
+    let pdb = AdditivePdb::build(3, 3, &goal, &SPLIT, |_, _| {}).unwrap();
+    assert!(!pdb.has_reflection());
+    assert_eq!(pdb.estimate_board(&goal), 0);
+    let wide = AdditivePdb::build(
+        3,
+        2,
+        &[0, 1, 2, 3, 4, 5],
+        &[&[1, 2, 3, 4, 5][..]],
+        |_, _| {},
+    );
+    assert!(!wide.unwrap().has_reflection());
+}
+
+#[test]
+fn progress_reaches_every_placement() {
+    let mut last = None;
+    let pdb = PatternDatabase::build(3, 3, &GOAL, &[1, 2, 3], |p: BuildProgress| {
+        if let Some(BuildProgress { done, depth, .. }) = last {
+            assert!(p.done >= done && p.depth >= depth);
+        }
+        last = Some(p);
+    })
+    .unwrap();
+    let last = last.unwrap();
+    assert_eq!((last.done, last.total), (pdb.entries(), pdb.entries()));
+    // Layers past the largest value only reach further blank regions of known placements.
+    assert!(last.depth >= pdb.max_value());
+}
+
+fn save_split_pattern(directory: &Path) -> (PatternDatabase, std::path::PathBuf) {
+    let pdb = PatternDatabase::build(3, 3, &GOAL, &[1, 2, 3, 4], |_| {}).unwrap();
+    let path = directory.join("pattern.pdb");
+    pdb.save(&path).unwrap();
+    (pdb, path)
+}
+
+#[test]
+fn save_and_load_round_trip() {
+    let directory = tempfile::tempdir().unwrap();
+    let (pdb, path) = save_split_pattern(directory.path());
+    let loaded = PatternDatabase::load(&path).unwrap();
+    assert_eq!(loaded, pdb);
+    assert!(loaded.describes(3, 3, &GOAL, &[4, 3, 2, 1]));
+    assert!(!loaded.describes(3, 3, &GOAL, &[1, 2, 3]));
+}
+
+#[test]
+fn damaged_files_are_detected() {
+    let directory = tempfile::tempdir().unwrap();
+    let (_, path) = save_split_pattern(directory.path());
+    let bytes = std::fs::read(&path).unwrap();
+    let damaged = directory.path().join("damaged.pdb");
+    let load = |content: &[u8]| {
+        std::fs::write(&damaged, content).unwrap();
+        PatternDatabase::load(&damaged).unwrap_err()
+    };
+    assert!(matches!(
+        load(&bytes[..bytes.len() - 1]),
+        PdbError::Truncated
+    ));
+    assert!(matches!(load(&bytes[..10]), PdbError::Truncated));
+    let mut flipped = bytes.clone();
+    *flipped.last_mut().unwrap() ^= 0x10;
+    assert!(matches!(load(&flipped), PdbError::ChecksumMismatch { .. }));
+    let mut version = bytes.clone();
+    version[8] = 2;
+    assert!(matches!(
+        load(&version),
+        PdbError::UnsupportedVersion { found: 2 }
+    ));
+    let mut magic = bytes.clone();
+    magic[0] = b'X';
+    assert!(matches!(load(&magic), PdbError::BadMagic));
+    let mut longer = bytes.clone();
+    longer.push(0);
+    assert!(matches!(load(&longer), PdbError::TrailingData));
+    let mut wrong_count = bytes.clone();
+    // The pattern size byte follows magic, version, width, height and the 9-cell goal.
+    wrong_count[8 + 4 + 2 + 9] = 3;
+    assert!(matches!(
+        load(&wrong_count),
+        PdbError::CorruptHeader | PdbError::Truncated
+    ));
+}
+
+#[test]
+fn cache_loads_valid_files_and_rebuilds_bad_ones() {
+    let directory = tempfile::tempdir().unwrap();
+    let cache = PdbCache::new(directory.path().join("nested"));
+    let pattern = [1u8, 2, 3, 4];
+    let fresh = PatternDatabase::build(3, 3, &GOAL, &pattern, |_| {}).unwrap();
+    let get = |warnings: &mut Vec<String>, builds: &mut usize| {
+        cache
+            .get_or_build(
+                3,
+                3,
+                &GOAL,
+                &pattern,
+                |_| *builds += 1,
+                |w: &CacheWarning| warnings.push(w.to_string()),
+            )
+            .unwrap()
+    };
+    let (mut warnings, mut builds) = (Vec::new(), 0);
+    assert_eq!(get(&mut warnings, &mut builds), fresh);
+    assert!(
+        warnings.is_empty() && builds > 0,
+        "first call builds quietly"
+    );
+    builds = 0;
+    assert_eq!(get(&mut warnings, &mut builds), fresh);
+    assert!(warnings.is_empty() && builds == 0, "second call loads");
+
+    let path = cache.path_for(3, 3, &GOAL, &pattern).unwrap();
+    let good = std::fs::read(&path).unwrap();
+    let other = PatternDatabase::build(3, 3, &GOAL, &[5, 6, 7, 8], |_| {}).unwrap();
+    let mut corrupted = good.clone();
+    corrupted[good.len() / 2 + 20] ^= 0xff;
+    let mut wrong_version = good.clone();
+    wrong_version[8] = 9;
+    let damages: Vec<Box<dyn Fn()>> = vec![
+        Box::new(|| std::fs::write(&path, &good[..good.len() / 2]).unwrap()),
+        Box::new(|| std::fs::write(&path, &corrupted).unwrap()),
+        Box::new(|| std::fs::write(&path, &wrong_version).unwrap()),
+        Box::new(|| other.save(&path).unwrap()),
+    ];
+    for damage in damages {
+        damage();
+        let (mut warnings, mut builds) = (Vec::new(), 0);
+        assert_eq!(get(&mut warnings, &mut builds), fresh);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].starts_with("rebuilding"), "{warnings:?}");
+        assert!(builds > 0);
+        assert_eq!(
+            std::fs::read(&path).unwrap(),
+            good,
+            "the bad file is replaced"
+        );
+    }
+    let leftovers = std::fs::read_dir(cache.directory()).unwrap().count();
+    assert_eq!(leftovers, 1, "no temporary files remain");
+
+    let additive = cache
+        .get_or_build_additive(3, 3, &GOAL, &SPLIT, |_, _| {}, |_| {})
+        .unwrap();
+    assert_eq!(additive.estimate_board(&GOAL), 0);
+    assert!(PdbCache::default_location().is_none_or(|c| c.directory().ends_with("slide/pdb")));
+}
+
+/// The first instances of Korf's 100 random 15-puzzle instances with their optimal solution
+/// lengths (Korf 1985, "Depth-first iterative-deepening", Artificial Intelligence 27), as
+/// `id optimal_length tiles...`, goal `0 1 2 .. 15`.
+const KORF: &str = "\
+1 57 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3
+2 55 13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6
+3 59 14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15
+4 56 5 12 10 7 15 11 14 0 8 2 1 13 3 4 9 6
+5 56 4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0
+6 52 14 7 1 9 12 3 6 15 8 11 2 5 10 0 4 13
+7 52 2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0
+8 50 12 11 15 3 8 0 4 2 6 13 9 5 14 1 10 7
+9 46 3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0
+10 59 13 11 8 9 0 15 7 10 4 3 6 14 5 12 2 1
+12 45 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15";
+
+/// Checks a 15-puzzle partition against the published optimal lengths and Manhattan distance.
+fn check_fifteen(partition: &[&[u8]]) {
+    let goal = partitions::blank_first_goal(4, 4);
+    let pdb = AdditivePdb::build(4, 4, &goal, partition, |_, _| {}).unwrap();
+    assert!(pdb.has_reflection());
+    assert_eq!(pdb.estimate_board(&goal), 0);
+    for line in KORF.lines() {
+        let numbers: Vec<u8> = line
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let (optimal, board) = (u32::from(numbers[1]), &numbers[2..]);
+        let here = positions(board);
+        let manhattan: u32 = (1..16)
+            .map(|tile| {
+                let c = usize::from(here[tile]);
+                ((c / 4).abs_diff(tile / 4) + (c % 4).abs_diff(tile % 4)) as u32
+            })
+            .sum();
+        let estimate = pdb.estimate(&here);
+        assert!(manhattan <= pdb.sum(&here), "instance {}", numbers[0]);
+        assert!(
+            estimate <= optimal,
+            "instance {}: {estimate} > {optimal}",
+            numbers[0]
+        );
+        assert_eq!(
+            estimate % 2,
+            optimal % 2,
+            "an additive PDB keeps the parity of the distance"
+        );
+    }
+}
+
+#[test]
+fn fifteen_puzzle_5_5_5_is_admissible_on_korf_instances() {
+    check_fifteen(&partitions::FIFTEEN_5_5_5);
+}
+
+fn slow_tests() -> bool {
+    let enabled = std::env::var_os("SLIDE_SLOW_TESTS").is_some_and(|v| v == "1");
+    if !enabled {
+        eprintln!("skipped: set SLIDE_SLOW_TESTS=1 to build the large 15-puzzle databases");
+    }
+    enabled
+}
+
+#[test]
+fn fifteen_puzzle_6_6_3_is_admissible_on_korf_instances() {
+    if slow_tests() {
+        check_fifteen(&partitions::FIFTEEN_6_6_3);
+    }
+}
+
+#[test]
+fn fifteen_puzzle_7_8_is_admissible_on_korf_instances() {
+    if slow_tests() {
+        check_fifteen(&partitions::FIFTEEN_7_8);
+    }
+}

@@ -1,0 +1,248 @@
+//! A* search: best-first search on f = g + h, optimal with any admissible heuristic.
+//!
+//! Hart, Nilsson and Raphael, "A Formal Basis for the Heuristic Determination of Minimum Cost
+//! Paths", 1968 (<https://doi.org/10.1109/TSSC.1968.300136>); reopening closed nodes for
+//! inconsistent heuristics follows Martelli, "On the complexity of admissible search
+//! algorithms", 1977 (<https://doi.org/10.1016/0004-3702(77)90019-4>).
+
+use std::time::Instant;
+
+use crate::cost::Cost;
+use crate::heuristic::Heuristic;
+use crate::limits::{Guard, Limits};
+use crate::node_store::{NodeStore, Slot, NO_PARENT};
+use crate::observer::{NoObserver, Observer};
+use crate::open_list::OpenList;
+use crate::outcome::{Limit, Outcome, ResultOf, SearchResult};
+use crate::path::solution_through;
+use crate::problem::{Problem, Successors};
+use crate::statistics::Statistics;
+
+/// Finds a cheapest path from `start` to a goal with A*, under [`Limits::default`].
+///
+/// Returns a [`SearchResult`] whose outcome is [`Outcome::Solved`] with a cheapest solution,
+/// [`Outcome::Unreachable`] once every state reachable from `start` has been expanded without
+/// meeting a goal, or [`Outcome::LimitReached`] (by default only when more than
+/// [`DEFAULT_MAX_STORED`](crate::DEFAULT_MAX_STORED) states are stored).
+///
+/// # Guarantees
+/// The solution is optimal whenever `heuristic` is *admissible*: it never overestimates the
+/// cheapest remaining cost, and estimates zero at goals. Consistency is not required: when an
+/// inconsistent heuristic leads to a closed node that is later reached more cheaply, the node is
+/// reopened (counted in [`Statistics::reopened`]). With a consistent heuristic each state is
+/// expanded at most once. [`NoHeuristic`](crate::NoHeuristic) turns A* into Dijkstra's
+/// uniform-cost search. Ties on f go to the node with the larger g.
+///
+/// # Complexity
+/// With a consistent heuristic, O(n log n) time and O(n) memory for the n states with
+/// f below the optimal cost; an inconsistent heuristic can expand a state many times.
+/// Each stored node holds the state, a 32-bit parent index and its cost, and one hash is computed
+/// per generated successor.
+///
+/// # Parameters
+/// - `problem`: the state space.
+/// - `heuristic`: the estimate of the remaining cost; must be admissible for optimality.
+/// - `start`: the state to search from.
+///
+/// # Example
+/// ```
+/// use search_core::{astar, heuristic_fn, Outcome, Problem, Successor, Successors};
+///
+/// /// Climb from 0 to `top` by steps of one (cost 1) or five (cost 3).
+/// struct Stairs { top: u32 }
+///
+/// impl Problem for Stairs {
+///     type State = u32;
+///     type Action = u32;
+///     type Cost = u32;
+///
+///     fn is_goal(&self, state: &u32) -> bool {
+///         *state == self.top
+///     }
+///
+///     fn successors(&self, state: &u32, out: &mut Successors<Self>) {
+///         for (step, cost) in [(1, 1), (5, 3)] {
+///             if state + step <= self.top {
+///                 out.push(Successor::new(state + step, step, cost));
+///             }
+///         }
+///     }
+/// }
+///
+/// // No step costs less than 3/5 per stair, so this never overestimates.
+/// let problem = Stairs { top: 12 };
+/// let estimate = heuristic_fn(|state: &u32| (problem.top - state) * 3 / 5);
+/// let result = astar(&problem, &estimate, 0);
+/// let Outcome::Solved(solution) = result.outcome else { panic!("the top is reachable") };
+/// assert_eq!(solution.cost, 8);
+/// let mut steps = solution.actions.clone();
+/// steps.sort_unstable();
+/// assert_eq!(steps, [1, 1, 5, 5]);
+/// ```
+pub fn astar<P, H>(problem: &P, heuristic: &H, start: P::State) -> ResultOf<P>
+where
+    P: Problem,
+    H: Heuristic<P>,
+{
+    astar_with(problem, heuristic, start, &Limits::default(), NoObserver)
+}
+
+/// A* under the given `limits`, reporting to `observer`; see [`astar`].
+///
+/// Returns what [`astar`] returns, with [`Outcome::LimitReached`] naming the first limit hit. The
+/// limits are checked once per expansion. A search that would store more nodes than 32-bit
+/// indices address (about four billion) stops with [`Limit::Stored`].
+///
+/// # Guarantees
+/// As [`astar`]: optimal with an admissible heuristic, consistent or not.
+///
+/// # Complexity
+/// As [`astar`].
+///
+/// # Parameters
+/// - `problem`: the state space.
+/// - `heuristic`: the estimate of the remaining cost; must be admissible for optimality.
+/// - `start`: the state to search from.
+/// - `limits`: when to give up.
+/// - `observer`: told of each expansion ([`Observer::expanded`] with the node's g) and each
+///   generated edge ([`Observer::generated`] with the edge's cost).
+///
+/// # Example
+/// ```
+/// use search_core::{astar_with, Limit, Limits, NoHeuristic, NoObserver, Outcome};
+/// # use search_core::{Problem, Successor, Successors};
+/// # struct Count;
+/// # impl Problem for Count {
+/// #     type State = u64; type Action = (); type Cost = u64;
+/// #     fn is_goal(&self, s: &u64) -> bool { *s == 1_000_000 }
+/// #     fn successors(&self, s: &u64, out: &mut Successors<Self>) { out.push(Successor::unit(s + 1, ())); }
+/// # }
+/// let limits = Limits::default().with_max_expanded(100);
+/// let result = astar_with(&Count, &NoHeuristic, 0, &limits, NoObserver);
+/// assert_eq!(result.outcome, Outcome::LimitReached(Limit::Expanded));
+/// assert_eq!(result.statistics.expanded, 100);
+/// ```
+pub fn astar_with<P, H, O>(
+    problem: &P,
+    heuristic: &H,
+    start: P::State,
+    limits: &Limits,
+    mut observer: O,
+) -> ResultOf<P>
+where
+    P: Problem,
+    H: Heuristic<P>,
+    O: Observer<P>,
+{
+    let began = Instant::now();
+    let mut statistics = Statistics::default();
+    let outcome = search(
+        problem,
+        heuristic,
+        start,
+        limits,
+        &mut observer,
+        &mut statistics,
+    );
+    statistics.elapsed = began.elapsed();
+    SearchResult {
+        outcome,
+        statistics,
+    }
+}
+
+type OutcomeOf<P> = Outcome<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+
+fn search<P, H, O>(
+    problem: &P,
+    heuristic: &H,
+    start: P::State,
+    limits: &Limits,
+    observer: &mut O,
+    statistics: &mut Statistics,
+) -> OutcomeOf<P>
+where
+    P: Problem,
+    H: Heuristic<P>,
+    O: Observer<P>,
+{
+    let mut guard = Guard::new(limits);
+    let mut store = NodeStore::<P::State, P::Cost>::new();
+    let mut open = OpenList::new();
+    // Open nodes, not heap entries: stale entries are not part of the frontier.
+    let mut frontier = 1usize;
+    let start_estimate = heuristic.estimate(problem, &start);
+    let Ok(Slot::New(root)) = store.insert(start, NO_PARENT, P::Cost::ZERO) else {
+        unreachable!("an empty store takes its first node");
+    };
+    open.push(root, P::Cost::ZERO, start_estimate);
+    statistics.largest_frontier = 1;
+    let mut successors = Successors::<P>::new();
+
+    let outcome = 'search: loop {
+        let Some(entry) = open.pop() else {
+            break Outcome::Unreachable;
+        };
+        let node = store.node(entry.index);
+        if entry.g != node.g {
+            continue; // Superseded by a cheaper path, which has its own entry.
+        }
+        debug_assert!(
+            !store.is_closed(entry.index),
+            "only improvements are queued"
+        );
+        // Goal test on selection, not on generation: only then is no cheaper path left open.
+        if problem.is_goal(&node.state) {
+            break Outcome::Solved(solution_through(problem, store.path_to(entry.index)));
+        }
+        if let Err(limit) = guard.check(statistics.expanded, store.len()) {
+            break Outcome::LimitReached(limit);
+        }
+        let parent_g = entry.g;
+        store.set_closed(entry.index, true);
+        frontier -= 1;
+        statistics.expanded += 1;
+        let node = store.node(entry.index);
+        observer.expanded(&node.state, parent_g);
+        successors.clear();
+        problem.successors(&node.state, &mut successors);
+
+        for successor in successors.drain(..) {
+            statistics.generated += 1;
+            if O::ENABLED {
+                let from = &store.node(entry.index).state;
+                observer.generated(from, &successor.action, &successor.state, successor.cost);
+            }
+            let g = parent_g.saturating_add(successor.cost);
+            match store.insert(successor.state, entry.index, g) {
+                Err(_full) => break 'search Outcome::LimitReached(Limit::Stored),
+                Ok(Slot::New(index)) => {
+                    let h = heuristic.estimate(problem, &store.node(index).state);
+                    open.push(index, g, h);
+                    frontier += 1;
+                }
+                Ok(Slot::Known(index)) => {
+                    let known = store.node_mut(index);
+                    if g >= known.g {
+                        statistics.duplicates += 1;
+                        continue;
+                    }
+                    known.g = g;
+                    known.parent = entry.index;
+                    // Rarely reached with a good heuristic, so recomputing h here is cheaper
+                    // than storing it in every node.
+                    let h = heuristic.estimate(problem, &known.state);
+                    open.push(index, g, h);
+                    if store.is_closed(index) {
+                        store.set_closed(index, false);
+                        statistics.reopened += 1;
+                        frontier += 1;
+                    }
+                }
+            }
+        }
+        statistics.largest_frontier = statistics.largest_frontier.max(frontier);
+    };
+    statistics.stored = store.len();
+    outcome
+}

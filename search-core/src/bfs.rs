@@ -1,0 +1,278 @@
+//! Breadth-first search, <https://en.wikipedia.org/wiki/Breadth-first_search>.
+
+use std::time::Instant;
+
+use crate::cost::Cost;
+use crate::limits::{Guard, Limits};
+use crate::observer::{NoObserver, Observer};
+use crate::outcome::{Limit, Outcome, ResultOf, SearchResult};
+use crate::path::solution_through;
+use crate::problem::{Problem, Successors};
+use crate::statistics::Statistics;
+use crate::tree::Tree;
+use crate::visited::{HashVisited, VisitedSet};
+
+/// Finds a path with the fewest actions from `start` to a goal, by breadth-first search.
+///
+/// Uses a hashed visited set, [`Limits::default`] and no observer; see [`bfs_with`] to choose
+/// them.
+///
+/// # Returns
+/// A [`SearchResult`] whose outcome is [`Outcome::Solved`] with a solution of the fewest actions,
+/// [`Outcome::Unreachable`] once every state reachable from `start` has been seen without
+/// finding a goal, or [`Outcome::LimitReached`].
+///
+/// # Guarantees
+/// The solution has the fewest actions of all paths to a goal, so it is cost-optimal when every
+/// action costs the same. Its reported cost is the sum of its actions' costs; with unequal costs
+/// use [`astar`](crate::astar) for a cheapest path. If `start` is a goal, the solution is empty
+/// and costs zero.
+///
+/// # Complexity
+/// `O(V + E)` time and `O(V)` memory over the `V` states and `E` moves reachable within the
+/// solution's depth.
+///
+/// # Parameters
+/// - `problem`: the state space and its goal test.
+/// - `start`: the state to search from.
+///
+/// # Example
+/// ```
+/// use search_core::{bfs, from_fn};
+///
+/// // From 1, reach 10 by adding one or doubling.
+/// let problem = from_fn(|&n: &u32| [(n + 1, 1u32), (n * 2, 1)], |&n| n == 10);
+/// let solution = bfs(&problem, 1).into_solution().expect("10 is reachable");
+/// assert_eq!(solution.actions, [2, 4, 5, 10]); // with the closure adapter, actions are states
+/// assert_eq!(solution.cost, 4);
+/// ```
+pub fn bfs<P: Problem>(problem: &P, start: P::State) -> ResultOf<P> {
+    bfs_with(
+        problem,
+        start,
+        HashVisited::default(),
+        &Limits::default(),
+        NoObserver,
+    )
+}
+
+/// Breadth-first search with a chosen visited set, limits and observer.
+///
+/// Returns and guarantees as [`bfs`]. Goals are recognised when they are generated, which saves
+/// expanding the whole last layer. The node store keeps each reached state once with a 32-bit
+/// parent index and doubles as the FIFO queue; the visited set decides which successors are new.
+/// A search that would store more than `u32::MAX` nodes ends with
+/// [`Outcome::LimitReached`]`(`[`Limit::Stored`]`)`.
+///
+/// # Complexity
+/// As [`bfs`], with the visited set's cost per lookup.
+///
+/// # Parameters
+/// - `problem`: the state space and its goal test.
+/// - `start`: the state to search from.
+/// - `visited`: the empty visited set to fill, such as [`HashVisited`],
+///   [`DenseVisited`](crate::DenseVisited) or [`OrderedVisited`](crate::OrderedVisited); a
+///   `&mut` set works too, to inspect it afterwards.
+/// - `limits`: when to give up; the stored-node count is the size of the node store.
+/// - `observer`: receives each expansion (with the cost of the tree path to the node) and each
+///   generated edge (with the action's cost).
+///
+/// # Example
+/// ```
+/// use search_core::{bfs_with, from_fn, Limit, Limits, NoObserver, OrderedVisited, Outcome};
+///
+/// // Every number is reachable, but 1000 is too far for ten expansions.
+/// let problem = from_fn(|&n: &u32| [(n + 1, 1u32)], |&n| n == 1000);
+/// let limits = Limits::none().with_max_expanded(10);
+/// let result = bfs_with(&problem, 0, OrderedVisited::default(), &limits, NoObserver);
+/// assert_eq!(result.outcome, Outcome::LimitReached(Limit::Expanded));
+/// assert_eq!(result.statistics.expanded, 10);
+/// ```
+pub fn bfs_with<P, V, O>(
+    problem: &P,
+    start: P::State,
+    mut visited: V,
+    limits: &Limits,
+    mut observer: O,
+) -> ResultOf<P>
+where
+    P: Problem,
+    V: VisitedSet<P>,
+    O: Observer<P>,
+{
+    let began = Instant::now();
+    let mut statistics = Statistics::default();
+    visited.insert(problem, &start);
+    let mut tree = Tree::new(start);
+    // Path costs only feed the observer, so they are kept only for an observer that listens.
+    let mut costs: Vec<P::Cost> = Vec::new();
+    if O::ENABLED {
+        costs.push(P::Cost::ZERO);
+    }
+    let mut guard = Guard::new(limits);
+    let mut buffer = Successors::<P>::new();
+
+    let outcome = 'search: {
+        if problem.is_goal(tree.state(0)) {
+            break 'search Outcome::Solved(solution_through(problem, tree.path_to(0)));
+        }
+        // The guard reads the clock only every so many expansions; a search that starts past its
+        // deadline or already cancelled should not do that work first.
+        if let Err(limit) = guard.check_clock() {
+            break 'search Outcome::LimitReached(limit);
+        }
+        let mut cursor = 0;
+        while cursor < tree.len() {
+            if let Err(limit) = guard.check(statistics.expanded, tree.len()) {
+                break 'search Outcome::LimitReached(limit);
+            }
+            statistics.largest_frontier = statistics.largest_frontier.max(tree.len() - cursor);
+            let parent = cursor;
+            cursor += 1;
+            statistics.expanded += 1;
+            if O::ENABLED {
+                observer.expanded(tree.state(parent), costs[parent]);
+            }
+            buffer.clear();
+            problem.successors(tree.state(parent), &mut buffer);
+            for successor in buffer.drain(..) {
+                // Counted one by one, not per buffer: a goal ends the loop early, and the
+                // count should match what the observer saw.
+                statistics.generated += 1;
+                if O::ENABLED {
+                    observer.generated(
+                        tree.state(parent),
+                        &successor.action,
+                        &successor.state,
+                        successor.cost,
+                    );
+                }
+                if !visited.insert(problem, &successor.state) {
+                    statistics.duplicates += 1;
+                    continue;
+                }
+                let is_goal = problem.is_goal(&successor.state);
+                let Some(child) = tree.push(successor.state, parent) else {
+                    break 'search Outcome::LimitReached(Limit::Stored);
+                };
+                if O::ENABLED {
+                    costs.push(costs[parent].saturating_add(successor.cost));
+                }
+                if is_goal {
+                    break 'search Outcome::Solved(solution_through(problem, tree.path_to(child)));
+                }
+            }
+        }
+        Outcome::Unreachable
+    };
+
+    statistics.stored = tree.len();
+    statistics.elapsed = began.elapsed();
+    SearchResult {
+        outcome,
+        statistics,
+    }
+}
+
+/// The number of states at each depth from `start`: an exhaustive breadth-first search that
+/// reaches everything and ignores the goal.
+///
+/// Unlike [`bfs_with`] it keeps no parents, only the visited set and two frontiers (the layer
+/// being expanded and the next one), so it reaches further in the same memory. It is how a
+/// state space's diameter and layer sizes are measured.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Layers {
+    /// `counts[d]` is the number of states whose fewest-action distance from the start is `d`;
+    /// `counts[0]` is 1 (the start). Every entry is exact: a layer interrupted by a limit is
+    /// left out, so the counts then stop short of the deepest layer.
+    pub counts: Vec<u64>,
+    /// The limit that stopped the search, or `None` if every reachable state was counted.
+    pub limit: Option<Limit>,
+    /// What the search did; `stored` is the size of the visited set.
+    pub statistics: Statistics,
+}
+
+/// Counts the states reachable from `start` at each number of actions, layer by layer.
+///
+/// # Returns
+/// [`Layers`]: the count of each layer, which limit (if any) stopped the count, and statistics.
+///
+/// # Guarantees
+/// Each state is counted once, in the layer of its fewest-action distance from `start`; the sum
+/// of complete counts is the number of reachable states. The problem's goal test is not used.
+///
+/// # Complexity
+/// `O(V + E)` time over the reachable states and moves; memory is the visited set plus the two
+/// largest consecutive layers.
+///
+/// # Parameters
+/// - `problem`: the state space.
+/// - `start`: the state to count from.
+/// - `visited`: the empty visited set to fill; [`DenseVisited`](crate::DenseVisited) is the
+///   lightest for a space with a [`PerfectRank`](crate::PerfectRank).
+/// - `limits`: when to give up; the stored-node count is the size of the visited set.
+///
+/// # Example
+/// ```
+/// use search_core::{bfs_layers, from_fn, HashVisited, Limits};
+///
+/// // Subsets of {0, 1, 2, 3} as bitmasks, a move toggles one element: layer d holds the
+/// // C(4, d) subsets of size d.
+/// let problem = from_fn(|&set: &u8| (0..4).map(move |bit| (set ^ 1 << bit, 1u32)), |_| false);
+/// let layers = bfs_layers(&problem, 0, HashVisited::default(), &Limits::default());
+/// assert_eq!(layers.counts, [1, 4, 6, 4, 1]);
+/// assert_eq!(layers.limit, None);
+/// ```
+pub fn bfs_layers<P, V>(problem: &P, start: P::State, mut visited: V, limits: &Limits) -> Layers
+where
+    P: Problem,
+    V: VisitedSet<P>,
+{
+    let began = Instant::now();
+    let mut statistics = Statistics::default();
+    visited.insert(problem, &start);
+    let mut counts = vec![1];
+    let mut current = vec![start];
+    let mut next = Vec::new();
+    let mut guard = Guard::new(limits);
+    let mut buffer = Successors::<P>::new();
+
+    let limit = 'search: {
+        if let Err(limit) = guard.check_clock() {
+            break 'search Some(limit);
+        }
+        while !current.is_empty() {
+            statistics.largest_frontier = statistics.largest_frontier.max(current.len());
+            for state in current.drain(..) {
+                if let Err(limit) = guard.check(statistics.expanded, visited.len()) {
+                    break 'search Some(limit);
+                }
+                statistics.expanded += 1;
+                buffer.clear();
+                problem.successors(&state, &mut buffer);
+                statistics.generated += buffer.len() as u64;
+                for successor in buffer.drain(..) {
+                    if visited.insert(problem, &successor.state) {
+                        next.push(successor.state);
+                    } else {
+                        statistics.duplicates += 1;
+                    }
+                }
+            }
+            if !next.is_empty() {
+                counts.push(next.len() as u64);
+            }
+            std::mem::swap(&mut current, &mut next);
+        }
+        None
+    };
+
+    statistics.stored = visited.len();
+    statistics.elapsed = began.elapsed();
+    Layers {
+        counts,
+        limit,
+        statistics,
+    }
+}

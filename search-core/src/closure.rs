@@ -1,0 +1,206 @@
+//! The closure adapter: a one-off search without a trait implementation, in the style of the
+//! `pathfinding` crate (<https://docs.rs/pathfinding/latest/pathfinding/directed/bfs/fn.bfs.html>).
+//!
+//! Closures cannot express in-place moves, so the adapted problems work with the algorithms that
+//! need [`Problem`] (and [`Reversible`] for [`from_fn_reversible`]), not with
+//! [`idastar`](crate::idastar)'s in-place search. An action is the state it leads to.
+
+use std::fmt;
+use std::hash::Hash;
+use std::marker::PhantomData;
+
+use crate::cost::Cost;
+use crate::problem::{Problem, Reversible, Successor, Successors};
+
+/// A [`Problem`] made of closures; see [`from_fn`].
+pub struct FnProblem<State, C, FS, FG> {
+    successors: FS,
+    is_goal: FG,
+    types: PhantomData<fn(&State) -> C>,
+}
+
+/// Makes a [`Problem`] from a successor closure and a goal test.
+///
+/// The problem's states are `State`, its costs `C`, and each action is the state it leads to, so
+/// a solution's [`actions`](crate::Solution::actions) are the states after the start.
+///
+/// # Parameters
+/// - `successors`: the `(next state, cost)` pairs of the moves out of a state.
+/// - `is_goal`: whether a state is a goal.
+///
+/// # Example
+/// Knight moves from (1, 1) to (4, 6) on an unbounded board:
+/// ```
+/// use search_core::{bfs, from_fn};
+///
+/// let moves = [(1, 2), (1, -2), (-1, 2), (-1, -2), (2, 1), (2, -1), (-2, 1), (-2, -1)];
+/// let knight = from_fn(
+///     |&(x, y): &(i32, i32)| moves.map(|(dx, dy)| ((x + dx, y + dy), 1u32)),
+///     |&square| square == (4, 6),
+/// );
+/// assert_eq!(bfs(&knight, (1, 1)).into_solution().expect("reachable").len(), 4);
+/// ```
+pub fn from_fn<State, C, I, FS, FG>(successors: FS, is_goal: FG) -> FnProblem<State, C, FS, FG>
+where
+    FS: Fn(&State) -> I,
+    I: IntoIterator<Item = (State, C)>,
+    FG: Fn(&State) -> bool,
+    State: Clone + Eq + Hash,
+    C: Cost,
+{
+    FnProblem {
+        successors,
+        is_goal,
+        types: PhantomData,
+    }
+}
+
+impl<State, C, FS: Clone, FG: Clone> Clone for FnProblem<State, C, FS, FG> {
+    fn clone(&self) -> Self {
+        FnProblem {
+            successors: self.successors.clone(),
+            is_goal: self.is_goal.clone(),
+            types: PhantomData,
+        }
+    }
+}
+
+impl<State, C, FS, FG> fmt::Debug for FnProblem<State, C, FS, FG> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FnProblem").finish_non_exhaustive()
+    }
+}
+
+impl<State, C, I, FS, FG> Problem for FnProblem<State, C, FS, FG>
+where
+    FS: Fn(&State) -> I,
+    I: IntoIterator<Item = (State, C)>,
+    FG: Fn(&State) -> bool,
+    State: Clone + Eq + Hash,
+    C: Cost,
+{
+    type State = State;
+    type Action = State;
+    type Cost = C;
+
+    #[inline]
+    fn is_goal(&self, state: &State) -> bool {
+        (self.is_goal)(state)
+    }
+
+    #[inline]
+    fn successors(&self, state: &State, out: &mut Successors<Self>) {
+        out.extend(
+            (self.successors)(state)
+                .into_iter()
+                .map(|(next, cost)| Successor::new(next.clone(), next, cost)),
+        );
+    }
+}
+
+/// A [`Reversible`] problem made of closures; see [`from_fn_reversible`].
+pub struct FnReversible<State, C, FS, FP, FG> {
+    forward: FnProblem<State, C, FS, FG>,
+    predecessors: FP,
+}
+
+/// Makes a [`Reversible`] problem from successor and predecessor closures and a goal test, for
+/// [`bidirectional_bfs`](crate::bidirectional_bfs).
+///
+/// As [`from_fn`], plus:
+/// - `predecessors`: the `(previous state, cost)` pairs of the moves *into* a state. For an
+///   undirected space (every move can be taken back at the same cost) it is the successor
+///   closure again.
+///
+/// # Example
+/// ```
+/// use search_core::{bidirectional_bfs, from_fn_reversible};
+///
+/// // A ring of 100 numbers; the short way from 3 to 97 wraps around through 0.
+/// let ring = |&n: &u32| [((n + 1) % 100, 1u32), ((n + 99) % 100, 1)];
+/// let problem = from_fn_reversible(ring, ring, |&n| n == 97);
+/// let solution = bidirectional_bfs(&problem, 3, 97).into_solution().expect("reachable");
+/// assert_eq!(solution.actions, [2, 1, 0, 99, 98, 97]);
+/// ```
+pub fn from_fn_reversible<State, C, I, J, FS, FP, FG>(
+    successors: FS,
+    predecessors: FP,
+    is_goal: FG,
+) -> FnReversible<State, C, FS, FP, FG>
+where
+    FS: Fn(&State) -> I,
+    I: IntoIterator<Item = (State, C)>,
+    FP: Fn(&State) -> J,
+    J: IntoIterator<Item = (State, C)>,
+    FG: Fn(&State) -> bool,
+    State: Clone + Eq + Hash,
+    C: Cost,
+{
+    FnReversible {
+        forward: from_fn(successors, is_goal),
+        predecessors,
+    }
+}
+
+impl<State, C, FS: Clone, FP: Clone, FG: Clone> Clone for FnReversible<State, C, FS, FP, FG> {
+    fn clone(&self) -> Self {
+        FnReversible {
+            forward: self.forward.clone(),
+            predecessors: self.predecessors.clone(),
+        }
+    }
+}
+
+impl<State, C, FS, FP, FG> fmt::Debug for FnReversible<State, C, FS, FP, FG> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("FnReversible").finish_non_exhaustive()
+    }
+}
+
+impl<State, C, I, FS, FP, FG> Problem for FnReversible<State, C, FS, FP, FG>
+where
+    FS: Fn(&State) -> I,
+    I: IntoIterator<Item = (State, C)>,
+    FG: Fn(&State) -> bool,
+    State: Clone + Eq + Hash,
+    C: Cost,
+{
+    type State = State;
+    type Action = State;
+    type Cost = C;
+
+    #[inline]
+    fn is_goal(&self, state: &State) -> bool {
+        self.forward.is_goal(state)
+    }
+
+    #[inline]
+    fn successors(&self, state: &State, out: &mut Successors<Self>) {
+        out.extend(
+            (self.forward.successors)(state)
+                .into_iter()
+                .map(|(next, cost)| Successor::new(next.clone(), next, cost)),
+        );
+    }
+}
+
+impl<State, C, I, J, FS, FP, FG> Reversible for FnReversible<State, C, FS, FP, FG>
+where
+    FS: Fn(&State) -> I,
+    I: IntoIterator<Item = (State, C)>,
+    FP: Fn(&State) -> J,
+    J: IntoIterator<Item = (State, C)>,
+    FG: Fn(&State) -> bool,
+    State: Clone + Eq + Hash,
+    C: Cost,
+{
+    #[inline]
+    fn predecessors(&self, state: &State, out: &mut Successors<Self>) {
+        // Read backwards, the move from `previous` is named by where it leads: `state`.
+        out.extend(
+            (self.predecessors)(state)
+                .into_iter()
+                .map(|(previous, cost)| Successor::new(previous, state.clone(), cost)),
+        );
+    }
+}
