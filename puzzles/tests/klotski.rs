@@ -8,7 +8,8 @@ use puzzles::klotski::{
     BlockDistance, Board, Klotski, Metric, Move, ParseError, Position, Shape, CLASSIC_LAYOUT,
 };
 use search_core::{
-    astar, bfs, idastar, Heuristic, Outcome, Problem, Reversible, Solution, Successors,
+    astar, bfs, bidirectional_bfs, idastar, Heuristic, Outcome, Problem, Reversible, Solution,
+    Successors,
 };
 
 type Grid = Vec<Vec<char>>;
@@ -90,9 +91,9 @@ fn oracle_play(before: &Board, metric: Metric, action: &Move) -> Board {
         reachable && fits_on_empty(&grid, action.shape, target.0, target.1),
         "{action}: not a legal {metric} move on\n{before}"
     );
-    for r in target.0..target.0 + action.shape.height() {
-        for c in target.1..target.1 + action.shape.width() {
-            grid[r][c] = letter;
+    for line in grid.iter_mut().skip(target.0).take(action.shape.height()) {
+        for cell in line.iter_mut().skip(target.1).take(action.shape.width()) {
+            *cell = letter;
         }
     }
     board_of(&grid)
@@ -166,6 +167,20 @@ fn check_heuristic(problem: &Klotski, solution: &Solution<Board, Move, u32>) {
     }
 }
 
+/// Bidirectional BFS towards the board BFS ended on: no goal board is nearer than the nearest
+/// one, and BFS reached this one that fast, so the two lengths must be equal.
+fn both_ways_agree(problem: &Klotski, solution: &Solution<Board, Move, u32>) {
+    let boards = problem.replay(solution.start, &solution.actions).unwrap();
+    let goal = *boards.last().unwrap();
+    match bidirectional_bfs(problem, solution.start, goal).outcome {
+        Outcome::Solved(both_ways) => {
+            assert_eq!(both_ways.cost, solution.cost);
+            verify(problem, &both_ways);
+        }
+        other => panic!("bidirectional bfs did not solve: {other:?}"),
+    }
+}
+
 // The optimal lengths of 横刀立马 are published figures: 81 moves when a piece slides any
 // distance (turning corners) in one move, 116 when every one-cell step counts (see
 // https://en.wikipedia.org/wiki/Klotski and the Chinese Huarong Dao literature, e.g.
@@ -183,6 +198,7 @@ fn the_classic_layout_takes_116_steps() {
     let guided = solve_with_astar(&problem, Board::classic());
     assert_eq!(guided.cost, 116);
     verify(&problem, &guided);
+    both_ways_agree(&problem, &solution);
 }
 
 #[test]
@@ -196,6 +212,7 @@ fn the_classic_layout_takes_81_piece_moves() {
     let guided = solve_with_astar(&problem, Board::classic());
     assert_eq!(guided.cost, 81);
     verify(&problem, &guided);
+    both_ways_agree(&problem, &solution);
 }
 
 /// The block sits bottom-left behind a vertical piece, with the two empty cells to the right of
