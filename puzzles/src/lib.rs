@@ -55,6 +55,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod klotski;
 pub mod pdb;
 mod tiles;
 
