@@ -51,6 +51,12 @@ pub enum Command {
     Random(RandomArgs),
     /// Print the state graph around a board as Graphviz DOT.
     Graph(GraphArgs),
+    /// Solve a Klotski (Huarong Dao) layout optimally: bring the 2x2 block to the bottom exit.
+    ///
+    /// A layout is five lines of four characters: a letter per piece (all cells of a piece
+    /// share it) and `.` for each of the two empty cells.
+    #[command(after_help = EXIT_CODES)]
+    Klotski(KlotskiArgs),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
 }
@@ -242,6 +248,38 @@ pub struct GraphArgs {
     /// Give up after this many nodes (exit code 3); a guard against a huge --depth.
     #[arg(long, value_name = "N", default_value_t = 100_000)]
     pub max_nodes: u64,
+}
+
+/// What one Klotski move is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MetricArg {
+    /// One piece moves one cell.
+    Step,
+    /// One piece moves anywhere it can slide to, corners included.
+    Piece,
+}
+
+/// Arguments of `slide klotski`.
+#[derive(Debug, Args)]
+pub struct KlotskiArgs {
+    /// The layout file; `-` reads standard input.
+    #[arg(required_unless_present = "classic")]
+    pub file: Option<PathBuf>,
+    /// Solve the classic layout (横刀立马) instead of reading one.
+    #[arg(long, conflicts_with = "file")]
+    pub classic: bool,
+    /// What counts as one move.
+    #[arg(long, short, value_enum, default_value_t = MetricArg::Piece)]
+    pub metric: MetricArg,
+    /// Also print every board along the solution.
+    #[arg(long)]
+    pub boards: bool,
+    /// Also print the search statistics.
+    #[arg(long)]
+    pub stats: bool,
+    /// Give up after expanding this many nodes (exit code 3).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
 }
 
 /// Arguments of `slide completions`.

@@ -1,6 +1,6 @@
 //! The subcommands that handle one puzzle at a time: solve, check, random, graph, completions.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result};
@@ -8,8 +8,8 @@ use clap::CommandFactory;
 use search_core::Limits;
 
 use crate::args::{
-    CheckArgs, Cli, Command, CompletionsArgs, GoalArg, GraphArgs, RandomArgs, SearchOptions,
-    SolveArgs, SolveFormat,
+    CheckArgs, Cli, Command, CompletionsArgs, GoalArg, GraphArgs, KlotskiArgs, MetricArg,
+    RandomArgs, SearchOptions, SolveArgs, SolveFormat,
 };
 use crate::engine::{self, Board, Ending};
 use crate::report;
@@ -30,6 +30,7 @@ pub fn run(cli: Cli) -> Result<Status> {
         Some(Command::Check(args)) => check(&args),
         Some(Command::Random(args)) => random(&args),
         Some(Command::Graph(args)) => graph(&args),
+        Some(Command::Klotski(args)) => klotski(&args),
         Some(Command::Completions(args)) => completions(&args),
     }
 }
@@ -181,6 +182,66 @@ fn graph(args: &GraphArgs) -> Result<Status> {
     writeln!(out, "{}", dot.trim_end())?;
     out.flush()?;
     Ok(Status::Success)
+}
+
+/// The largest layout file read: a layout is 24 bytes, comments and all fit well within this.
+const MAX_LAYOUT: u64 = 1 << 16;
+
+fn klotski(args: &KlotskiArgs) -> Result<Status> {
+    let layout = match args.file.as_deref() {
+        None => None,
+        Some(path) => {
+            let mut bytes = Vec::new();
+            let from_stdin = path.as_os_str() == "-";
+            let read = if from_stdin {
+                io::stdin().lock().take(MAX_LAYOUT).read_to_end(&mut bytes)
+            } else {
+                std::fs::File::open(path)
+                    .and_then(|file| file.take(MAX_LAYOUT).read_to_end(&mut bytes))
+            };
+            read.with_context(|| format!("cannot read {}", path.display()))?;
+            Some(
+                String::from_utf8(bytes)
+                    .map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", path.display()))?,
+            )
+        }
+    };
+    let mut limits = Limits::default();
+    if let Some(max_nodes) = args.max_nodes {
+        limits = limits.with_max_expanded(max_nodes);
+    }
+    let report = engine::solve_klotski(layout.as_deref(), args.metric, &limits)?;
+    let mut out = io::stdout().lock();
+    let metric = match args.metric {
+        MetricArg::Step => "step",
+        MetricArg::Piece => "piece",
+    };
+    writeln!(out, "metric: {metric}")?;
+    let status = match &report.ending {
+        Ok(moves) => {
+            writeln!(out, "length: {}", moves.len())?;
+            for (index, action) in moves.iter().enumerate() {
+                writeln!(out, "{:>4}. {action}", index + 1)?;
+            }
+            if let (true, Some(rendered)) = (args.boards, &report.rendered) {
+                writeln!(out, "\n{}", rendered.trim_end())?;
+            }
+            Status::Success
+        }
+        Err(None) => {
+            writeln!(out, "result: unsolvable, the block cannot reach the exit")?;
+            Status::Unsolvable
+        }
+        Err(Some(limit)) => {
+            writeln!(out, "result: gave up, {limit}")?;
+            Status::LimitReached
+        }
+    };
+    if args.stats {
+        write!(out, "{}", report::statistics_text(&report.statistics))?;
+    }
+    out.flush()?;
+    Ok(status)
 }
 
 fn completions(args: &CompletionsArgs) -> Result<Status> {

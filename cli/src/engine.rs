@@ -5,7 +5,7 @@ use anyhow::{anyhow, bail, Result};
 use puzzles::{Algorithm, HeuristicKind, Move, PackedWord, SlidingPuzzle, TileOutcome};
 use search_core::{Limit, Limits, Statistics};
 
-use crate::args::{AlgorithmArg, GoalArg, HeuristicArg};
+use crate::args::{AlgorithmArg, GoalArg, HeuristicArg, MetricArg};
 
 pub use puzzles::Board;
 
@@ -195,4 +195,55 @@ fn graph_dot_packed<Word: PackedWord>(
         |direction: &Move| direction.to_string(),
         &path,
     )))
+}
+
+/// A Klotski solve: the start, the moves of an optimal solution and every board along it.
+#[derive(Debug, Clone)]
+pub struct KlotskiReport {
+    /// The moves as text (`piece from -> to`), or how the search ended without a solution.
+    pub ending: Result<Vec<String>, Option<Limit>>,
+    /// The boards along the solution, with the moves between them, as the library renders them.
+    pub rendered: Option<String>,
+    /// What the search did.
+    pub statistics: Statistics,
+}
+
+/// Solves a Klotski layout (`None` for the classic one) by breadth-first search, which is optimal
+/// for both metrics since every move costs one.
+pub fn solve_klotski(
+    layout: Option<&str>,
+    metric: MetricArg,
+    limits: &Limits,
+) -> Result<KlotskiReport> {
+    use puzzles::klotski;
+    let start = match layout {
+        Some(text) => text
+            .parse::<klotski::Board>()
+            .map_err(|error| anyhow!("bad Klotski layout: {error}"))?,
+        None => klotski::Board::classic(),
+    };
+    let problem = klotski::Klotski::new(match metric {
+        MetricArg::Step => klotski::Metric::Step,
+        MetricArg::Piece => klotski::Metric::Piece,
+    });
+    let result = search_core::bfs_with(
+        &problem,
+        start,
+        search_core::HashVisited::default(),
+        limits,
+        search_core::NoObserver,
+    );
+    let (ending, rendered) = match result.outcome {
+        search_core::Outcome::Solved(solution) => (
+            Ok(solution.actions.iter().map(ToString::to_string).collect()),
+            Some(problem.render(start, &solution.actions)?),
+        ),
+        search_core::Outcome::Unreachable => (Err(None), None),
+        search_core::Outcome::LimitReached(limit) => (Err(Some(limit)), None),
+    };
+    Ok(KlotskiReport {
+        ending,
+        rendered,
+        statistics: result.statistics,
+    })
 }

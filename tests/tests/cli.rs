@@ -571,3 +571,64 @@ fn ctrl_c_stops_a_batch_cleanly_with_a_summary() {
         .collect();
     assert!(lines.windows(2).all(|pair| pair[0] < pair[1]), "{lines:?}");
 }
+
+// klotski
+
+/// The fewest moves for the classic Klotski layout (横刀立马) when a move slides one piece any
+/// distance: 81 (https://en.wikipedia.org/wiki/Klotski).
+const CLASSIC_KLOTSKI_PIECE_MOVES: usize = 81;
+
+fn klotski_length(args: &[&str], stdin: &str) -> (usize, String) {
+    let output = slide()
+        .arg("klotski")
+        .args(args)
+        .write_stdin(stdin)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "klotski {args:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let length = stdout
+        .lines()
+        .find_map(|line| line.strip_prefix("length: "))
+        .unwrap()
+        .parse()
+        .unwrap();
+    // One numbered line per move, before the boards (if any) after a blank line.
+    let listed = stdout
+        .lines()
+        .take_while(|line| !line.is_empty())
+        .filter(|line| line.contains(" -> "))
+        .count();
+    assert_eq!(listed, length);
+    (length, stdout)
+}
+
+#[test]
+fn klotski_solves_the_classic_layout_in_the_published_number_of_moves() {
+    let (piece, _) = klotski_length(&["--classic"], "");
+    assert_eq!(piece, CLASSIC_KLOTSKI_PIECE_MOVES);
+    // Read from standard input, the same layout gives the same answer.
+    let (from_stdin, _) = klotski_length(&["-"], "ABBC\nABBC\nDEEF\nDGHF\nI..J\n");
+    assert_eq!(from_stdin, piece);
+    // Every piece move is at least one step.
+    let (step, stdout) = klotski_length(&["--classic", "--metric", "step", "--boards"], "");
+    assert!(step >= piece, "{step} steps < {piece} piece moves");
+    assert!(stdout.contains("metric: step"));
+}
+
+#[test]
+fn klotski_rejects_bad_layouts_and_honours_limits() {
+    for layout in ["ABBC\nABBC\n", "ABBC\nABBC\nDEEF\nDGHF\nIJKL\n", "\u{ff}"] {
+        slide()
+            .args(["klotski", "-"])
+            .write_stdin(layout)
+            .assert()
+            .code(2)
+            .stdout("");
+    }
+    slide().arg("klotski").assert().code(2).stdout("");
+    slide()
+        .args(["klotski", "--classic", "--max-nodes", "10"])
+        .assert()
+        .code(3);
+}
