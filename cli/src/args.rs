@@ -57,8 +57,67 @@ pub enum Command {
     /// share it) and `.` for each of the two empty cells.
     #[command(after_help = EXIT_CODES)]
     Klotski(KlotskiArgs),
+    /// Build and inspect pattern databases (additive, disjoint; Korf & Felner 2002).
+    #[command(subcommand)]
+    Pdb(PdbCommand),
     /// Print a shell completion script.
     Completions(CompletionsArgs),
+}
+
+/// The `slide pdb` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum PdbCommand {
+    /// Build the databases of a partition into the cache (skipping those already there), with
+    /// a progress bar, and print where each one is.
+    Build(PdbBuildArgs),
+    /// Describe a database file.
+    Info(PdbInfoArgs),
+}
+
+/// The standard partitions of the tiles, for the blank-first goal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PartitionArg {
+    /// 15-puzzle, three patterns of 5 tiles: small and quick to build.
+    #[value(name = "15-5-5-5")]
+    Fifteen555,
+    /// 15-puzzle, patterns of 6, 6 and 3 tiles.
+    #[value(name = "15-6-6-3")]
+    Fifteen663,
+    /// 15-puzzle, patterns of 7 and 8 tiles (Korf & Felner): the strongest, needs gigabytes.
+    #[value(name = "15-7-8")]
+    Fifteen78,
+    /// 24-puzzle, four patterns of 6 tiles (Korf & Felner).
+    #[value(name = "24-6-6-6-6")]
+    TwentyFour6666,
+}
+
+/// Arguments of `slide pdb build`.
+#[derive(Debug, Args)]
+pub struct PdbBuildArgs {
+    /// A standard partition.
+    #[arg(long, short, value_enum, required_unless_present = "patterns")]
+    pub partition: Option<PartitionArg>,
+    /// Board size for --pattern, as WIDTHxHEIGHT.
+    #[arg(long, short, requires = "patterns")]
+    pub size: Option<String>,
+    /// A pattern of your own: tile numbers separated by commas (repeat for each pattern).
+    #[arg(
+        long = "pattern",
+        value_name = "TILES",
+        conflicts_with = "partition",
+        requires = "size"
+    )]
+    pub patterns: Vec<String>,
+    /// The cache directory [default: slide/pdb in the user's cache directory].
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
+
+/// Arguments of `slide pdb info`.
+#[derive(Debug, Args)]
+pub struct PdbInfoArgs {
+    /// The database file.
+    pub file: PathBuf,
 }
 
 /// The goal a board is solved towards.

@@ -31,6 +31,7 @@ pub fn run(cli: Cli) -> Result<Status> {
         Some(Command::Random(args)) => random(&args),
         Some(Command::Graph(args)) => graph(&args),
         Some(Command::Klotski(args)) => klotski(&args),
+        Some(Command::Pdb(command)) => crate::pdb::run(&command),
         Some(Command::Completions(args)) => completions(&args),
     }
 }

@@ -1,5 +1,6 @@
-//! Every call into `puzzles` and `search_core`, in one place: the rest of the binary parses,
-//! formats and prints, and never searches or knows puzzle rules.
+//! Every call into `puzzles` and `search_core` for solving, in one place (pattern databases have
+//! their own small module, `pdb`): the rest of the binary parses, formats and prints, and never
+//! searches or knows puzzle rules.
 
 use anyhow::{anyhow, bail, Result};
 use puzzles::{Algorithm, HeuristicKind, Move, PackedWord, SlidingPuzzle, TileOutcome};

@@ -6,6 +6,7 @@ mod batch;
 mod classic;
 mod commands;
 mod engine;
+mod pdb;
 mod report;
 mod status;
 

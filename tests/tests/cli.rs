@@ -632,3 +632,69 @@ fn klotski_rejects_bad_layouts_and_honours_limits() {
         .assert()
         .code(3);
 }
+
+// pdb
+
+#[test]
+fn pdb_build_fills_the_cache_once_and_info_describes_the_files() {
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path().to_str().unwrap();
+    let build = |dir: &str| {
+        let output = slide()
+            .args(["pdb", "build", "--size", "3x3", "--dir", dir])
+            .args(["--pattern", "1,2,3,4", "--pattern", "5,6,7,8"])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let first = build(dir);
+    assert_eq!(first.lines().count(), 2);
+    // The second run loads what the first saved, and says the same.
+    assert_eq!(build(dir), first);
+    for line in first.lines() {
+        let path = line.rsplit(", ").next().unwrap();
+        let pattern = line
+            .split(':')
+            .next()
+            .unwrap()
+            .trim_start_matches("pattern ");
+        let info = slide().args(["pdb", "info", path]).output().unwrap();
+        assert!(info.status.success());
+        let info = String::from_utf8(info.stdout).unwrap();
+        assert!(info.contains("board:   3x3\n"), "{info}");
+        assert!(info.contains(&format!("pattern: {pattern}\n")), "{info}");
+        // Four tiles on nine cells: 9 * 8 * 7 * 6 placements.
+        assert!(info.contains("entries: 3024\n"), "{info}");
+    }
+}
+
+#[test]
+fn pdb_rejects_bad_patterns_and_files() {
+    let directory = tempfile::tempdir().unwrap();
+    let dir = directory.path().to_str().unwrap();
+    for pattern in ["1,2,x", "1,1", "0,1", "9"] {
+        slide()
+            .args([
+                "pdb",
+                "build",
+                "--size",
+                "3x3",
+                "--pattern",
+                pattern,
+                "--dir",
+                dir,
+            ])
+            .assert()
+            .code(2)
+            .stdout("");
+    }
+    let junk = directory.path().join("junk.pdb");
+    std::fs::write(&junk, "not a database").unwrap();
+    slide()
+        .args(["pdb", "info", junk.to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stdout("");
+    slide().args(["pdb", "build"]).assert().code(2).stdout("");
+}
