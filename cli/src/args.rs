@@ -8,7 +8,7 @@ use clap::{Args, Parser, Subcommand, ValueEnum};
 const EXIT_CODES: &str = "\
 Exit codes:
   0  solved, or printed what was asked
-  1  the goal is unreachable (solve, check); classic mode prints -1 and exits 0 instead
+  1  the goal is unreachable (solve, check, klotski); classic mode prints -1 and exits 0 instead
   2  bad input or usage (batch: at least one bad line)
   3  a limit (--max-nodes, --timeout, the memory guard) stopped the search
 130  batch interrupted by Ctrl-C (results so far and the summary are printed)
