@@ -308,42 +308,47 @@ where
             }
             expanded += 1;
             self.open(0, P::Cost::ZERO, root_h, None);
+            // The current frame's fields live in locals while its children are tried, and go
+            // back to the frame only when the walk descends below it.
             let mut depth = 0;
+            let mut next = 0;
+            let (mut g, mut h) = (P::Cost::ZERO, root_h);
             loop {
-                let frame = &mut self.frames[depth];
-                let Some((action, cost)) = frame.actions.get(frame.next).cloned() else {
+                let frame = &self.frames[depth];
+                let Some((action, cost)) = frame.actions.get(next).cloned() else {
                     // Every child of this node is done: back out to its parent.
                     let Some(parent) = depth.checked_sub(1) else {
                         break 'walk End::Exhausted(next_threshold);
                     };
                     depth = parent;
-                    self.problem
-                        .undo(&mut self.state, self.frames[depth].taken());
+                    let frame = &self.frames[depth];
+                    (next, g, h) = (frame.next, frame.g, frame.h);
+                    self.problem.undo(&mut self.state, frame.taken());
                     continue;
                 };
-                frame.next += 1;
+                next += 1;
                 if frame.inverse.as_ref() == Some(&action) {
                     continue;
                 }
-                let (parent_g, parent_h) = (frame.g, frame.h);
                 generated += 1;
                 let parent = O::ENABLED.then(|| self.state.clone());
                 self.problem.apply(&mut self.state, &action);
                 if let Some(parent) = parent {
                     self.observer.generated(&parent, &action, &self.state, cost);
                 }
-                let g = parent_g.saturating_add(cost);
-                let h = self
+                let child_g = g.saturating_add(cost);
+                let child_h = self
                     .heuristic
-                    .estimate_after(self.problem, &self.state, &action, parent_h);
-                let f = g.saturating_add(h);
+                    .estimate_after(self.problem, &self.state, &action, h);
+                let f = child_g.saturating_add(child_h);
                 if f > threshold {
-                    next_threshold = Some(next_threshold.map_or(f, |next| next.min(f)));
+                    next_threshold = Some(next_threshold.map_or(f, |known| known.min(f)));
                     self.problem.undo(&mut self.state, &action);
                     continue;
                 }
+                self.frames[depth].next = next;
                 if self.problem.is_goal(&self.state) {
-                    break 'walk End::Solved(g, depth);
+                    break 'walk End::Solved(child_g, depth);
                 }
                 if let Err(limit) = self.guard.check(self.expanded + expanded, 0) {
                     break 'walk End::Stopped(limit);
@@ -351,7 +356,8 @@ where
                 expanded += 1;
                 depth += 1;
                 let inverse = self.problem.inverse(&action);
-                self.open(depth, g, h, inverse);
+                self.open(depth, child_g, child_h, inverse);
+                (next, g, h) = (0, child_g, child_h);
             }
         };
         self.expanded += expanded;
@@ -365,7 +371,7 @@ where
     }
 
     /// Makes `frames[depth]` the frame of the current state, listing its actions.
-    #[inline]
+    #[inline(always)]
     fn open(&mut self, depth: usize, g: P::Cost, h: P::Cost, inverse: Option<P::Action>) {
         self.observer.expanded(&self.state, g);
         if self.frames.len() == depth {
