@@ -330,9 +330,9 @@ where
                         self.observer.generated(&parent, action, &self.state, *cost);
                     }
                     let child_g = g.saturating_add(*cost);
-                    let child_h = self
-                        .heuristic
-                        .estimate_after(self.problem, &self.state, action, h);
+                    let child_h =
+                        self.heuristic
+                            .estimate_after(self.problem, &self.state, action, h);
                     let f = child_g.saturating_add(child_h);
                     if f > threshold {
                         next_threshold = Some(next_threshold.map_or(f, |known| known.min(f)));

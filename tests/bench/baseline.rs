@@ -16,7 +16,10 @@ impl<const CELLS: usize> Board<CELLS> {
     }
 
     fn blank(&self) -> usize {
-        self.tiles.iter().position(|&tile| tile == 0).expect("a board has a blank")
+        self.tiles
+            .iter()
+            .position(|&tile| tile == 0)
+            .expect("a board has a blank")
     }
 
     /// Successors in the blank-move order up, left, right, down, each at cost 1.
@@ -66,18 +69,34 @@ impl<const CELLS: usize> Board<CELLS> {
 }
 
 /// `pathfinding::idastar` with Manhattan distance; the optimal length.
-pub fn idastar_length<const CELLS: usize>(start: &Board<CELLS>, goal: &Board<CELLS>) -> Option<u32> {
-    idastar(start, |board| board.successors(), |board| board.manhattan(goal), |board| board == goal)
-        .map(|(_, cost)| cost)
+pub fn idastar_length<const CELLS: usize>(
+    start: &Board<CELLS>,
+    goal: &Board<CELLS>,
+) -> Option<u32> {
+    idastar(
+        start,
+        |board| board.successors(),
+        |board| board.manhattan(goal),
+        |board| board == goal,
+    )
+    .map(|(_, cost)| cost)
 }
 
 /// `pathfinding::astar` with Manhattan distance; the optimal length.
 pub fn astar_length<const CELLS: usize>(start: &Board<CELLS>, goal: &Board<CELLS>) -> Option<u32> {
-    astar(start, |board| board.successors(), |board| board.manhattan(goal), |board| board == goal)
-        .map(|(_, cost)| cost)
+    astar(
+        start,
+        |board| board.successors(),
+        |board| board.manhattan(goal),
+        |board| board == goal,
+    )
+    .map(|(_, cost)| cost)
 }
 
 /// `pathfinding::bfs_reach`: the number of states reachable from `start`.
 pub fn reachable<const CELLS: usize>(start: &Board<CELLS>) -> usize {
-    bfs_reach(start.clone(), |board| board.successors().into_iter().map(|(next, _)| next)).count()
+    bfs_reach(start.clone(), |board| {
+        board.successors().into_iter().map(|(next, _)| next)
+    })
+    .count()
 }

@@ -46,7 +46,10 @@ fn measure<T>(repetitions: usize, mut run: impl FnMut() -> T) -> (Duration, T) {
         times.push(began.elapsed());
     }
     times.sort();
-    (times[times.len() / 2], last.expect("at least one repetition"))
+    (
+        times[times.len() / 2],
+        last.expect("at least one repetition"),
+    )
 }
 
 fn milliseconds(duration: Duration) -> String {
@@ -79,16 +82,22 @@ fn korf_instances() -> Vec<KorfInstance> {
     let boards = include_str!("../../puzzles/tests/data/korf100.txt");
     let counts = include_str!("../../puzzles/tests/data/korf100_idastar_manhattan_nodes.txt");
     let numbers = |line: &str| -> Vec<u64> {
-        line.split_whitespace().filter_map(|field| field.parse().ok()).collect()
+        line.split_whitespace()
+            .filter_map(|field| field.parse().ok())
+            .collect()
     };
     let data_lines = |text: &'static str| {
-        text.lines().filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        text.lines()
+            .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
     };
     data_lines(boards)
         .zip(data_lines(counts))
         .map(|(board, count)| {
             let (board, count) = (numbers(board), numbers(count));
-            assert_eq!(board[0], count[0], "the two Korf files list the instances in one order");
+            assert_eq!(
+                board[0], count[0],
+                "the two Korf files list the instances in one order"
+            );
             let mut tiles = [0u8; 16];
             for (cell, &tile) in tiles.iter_mut().zip(&board[2..18]) {
                 *cell = tile as u8;
@@ -106,7 +115,10 @@ fn korf_instances() -> Vec<KorfInstance> {
 
 /// Target 1: generic IDA* + Manhattan against the hand-specialised loop and `pathfinding`.
 fn idastar_section(report: &mut String, repetitions: usize) {
-    let _ = writeln!(report, "## IDA* + Manhattan, 15-puzzle (Korf instances, medians of {repetitions})\n");
+    let _ = writeln!(
+        report,
+        "## IDA* + Manhattan, 15-puzzle (Korf instances, medians of {repetitions})\n"
+    );
     let _ = writeln!(
         report,
         "| instance | length | expanded | generic ms | specialised ms | pathfinding ms | generic / specialised speed | generic / pathfinding speed |"
@@ -118,27 +130,48 @@ fn idastar_section(report: &mut String, repetitions: usize) {
     let mut specialised = specialised::Solver::new();
     let goal_board = baseline::Board::new(std::array::from_fn(|cell| cell as u8), 4);
     let mut totals = [Duration::ZERO; 3];
-    for instance in korf_instances().iter().filter(|instance| KORF_FAST.contains(&instance.id)) {
-        let board = Board::new(goal.shape(), instance.tiles.to_vec()).expect("Korf boards are valid");
+    for instance in korf_instances()
+        .iter()
+        .filter(|instance| KORF_FAST.contains(&instance.id))
+    {
+        let board =
+            Board::new(goal.shape(), instance.tiles.to_vec()).expect("Korf boards are valid");
         let start = puzzle.state(&board).expect("Korf boards fit the puzzle");
         let (generic_time, generic) = measure(repetitions, || idastar(&puzzle, &manhattan, start));
-        let (specialised_time, counts) = measure(repetitions, || specialised.solve(&instance.tiles));
+        let (specialised_time, counts) =
+            measure(repetitions, || specialised.solve(&instance.tiles));
         let start_board = baseline::Board::new(instance.tiles, 4);
         let (pathfinding_time, pathfinding_length) =
             measure(1, || baseline::idastar_length(&start_board, &goal_board));
         let Outcome::Solved(solution) = &generic.outcome else {
             panic!("Korf instance {} is solvable", instance.id)
         };
-        assert_eq!(u32::from(solution.cost), instance.length, "generic length, instance {}", instance.id);
-        assert_eq!(counts.length, instance.length, "specialised length, instance {}", instance.id);
-        assert_eq!(pathfinding_length, Some(instance.length), "pathfinding length");
+        assert_eq!(
+            u32::from(solution.cost),
+            instance.length,
+            "generic length, instance {}",
+            instance.id
+        );
+        assert_eq!(
+            counts.length, instance.length,
+            "specialised length, instance {}",
+            instance.id
+        );
+        assert_eq!(
+            pathfinding_length,
+            Some(instance.length),
+            "pathfinding length"
+        );
         assert_eq!(
             (generic.statistics.generated, generic.statistics.expanded),
             (instance.generated, instance.expanded),
             "generic node counts equal Korf's, instance {}",
             instance.id
         );
-        assert_eq!((counts.generated, counts.expanded), (instance.generated, instance.expanded));
+        assert_eq!(
+            (counts.generated, counts.expanded),
+            (instance.generated, instance.expanded)
+        );
         totals[0] += generic_time;
         totals[1] += specialised_time;
         totals[2] += pathfinding_time;
@@ -168,18 +201,30 @@ fn idastar_section(report: &mut String, repetitions: usize) {
 
 /// The visited-set encodings on the exhaustive 8-puzzle breadth-first search.
 fn bfs_section(report: &mut String, repetitions: usize) {
-    let _ = writeln!(report, "## Exhaustive BFS, 8-puzzle, 181,440 states (medians of {repetitions})\n");
-    let _ = writeln!(report, "| visited set | ms | states | vs pathfinding::bfs_reach |");
+    let _ = writeln!(
+        report,
+        "## Exhaustive BFS, 8-puzzle, 181,440 states (medians of {repetitions})\n"
+    );
+    let _ = writeln!(
+        report,
+        "| visited set | ms | states | vs pathfinding::bfs_reach |"
+    );
     let _ = writeln!(report, "|---|---|---|---|");
     let goal = Board::parse("123456780").expect("a valid board");
     let puzzle = SlidingPuzzle::<u64>::new(&goal).expect("3x3 fits a u64");
     let start = puzzle.goal_state();
     let limits = Limits::none();
     let baseline_start = baseline::Board::new([1, 2, 3, 4, 5, 6, 7, 8, 0], 3);
-    let (baseline_time, baseline_states) = measure(repetitions, || baseline::reachable(&baseline_start));
+    let (baseline_time, baseline_states) =
+        measure(repetitions, || baseline::reachable(&baseline_start));
     let states = |layers: search_core::Layers| layers.counts.iter().sum::<u64>();
-    let runs: [(&str, Box<dyn Fn() -> u64>); 3] = [
-        ("fxhash set (HashVisited)", Box::new(|| states(bfs_layers(&puzzle, start, HashVisited::default(), &limits)))),
+    // Boxed only to list the three runs in one table; the searches inside are monomorphised.
+    type Run<'a> = (&'a str, Box<dyn Fn() -> u64 + 'a>);
+    let runs: [Run<'_>; 3] = [
+        (
+            "fxhash set (HashVisited)",
+            Box::new(|| states(bfs_layers(&puzzle, start, HashVisited::default(), &limits))),
+        ),
         (
             "dense rank bitset (DenseVisited)",
             Box::new(|| {
@@ -187,7 +232,17 @@ fn bfs_section(report: &mut String, repetitions: usize) {
                 states(bfs_layers(&puzzle, start, visited, &limits))
             }),
         ),
-        ("ordered set (OrderedVisited)", Box::new(|| states(bfs_layers(&puzzle, start, OrderedVisited::default(), &limits)))),
+        (
+            "ordered set (OrderedVisited)",
+            Box::new(|| {
+                states(bfs_layers(
+                    &puzzle,
+                    start,
+                    OrderedVisited::default(),
+                    &limits,
+                ))
+            }),
+        ),
     ];
     for (name, run) in runs {
         let (time, count) = measure(repetitions, run);
@@ -200,13 +255,23 @@ fn bfs_section(report: &mut String, repetitions: usize) {
         );
     }
     assert_eq!(baseline_states, 181_440);
-    let _ = writeln!(report, "| pathfinding::bfs_reach | {} | {baseline_states} | 1.00x |\n", milliseconds(baseline_time));
+    let _ = writeln!(
+        report,
+        "| pathfinding::bfs_reach | {} | {baseline_states} | 1.00x |\n",
+        milliseconds(baseline_time)
+    );
 }
 
 /// A* on the hardest 8-puzzle pairs, against `pathfinding::astar` with the same heuristic.
 fn astar_section(report: &mut String, repetitions: usize) {
-    let _ = writeln!(report, "## A* + Manhattan, 8-puzzle, the two 31-move boards (medians of {repetitions})\n");
-    let _ = writeln!(report, "| start | length | generic ms | pathfinding ms | generic speed-up |");
+    let _ = writeln!(
+        report,
+        "## A* + Manhattan, 8-puzzle, the two 31-move boards (medians of {repetitions})\n"
+    );
+    let _ = writeln!(
+        report,
+        "| start | length | generic ms | pathfinding ms | generic speed-up |"
+    );
     let _ = writeln!(report, "|---|---|---|---|---|");
     let goal = Board::parse("123456780").expect("a valid board");
     let puzzle = SlidingPuzzle::<u64>::new(&goal).expect("3x3 fits a u64");
@@ -219,8 +284,9 @@ fn astar_section(report: &mut String, repetitions: usize) {
         let (generic_time, generic) = measure(repetitions, || astar(&puzzle, &manhattan, start));
         let tiles: [u8; 9] = board.tiles().try_into().expect("nine cells");
         let baseline_start = baseline::Board::new(tiles, 3);
-        let (baseline_time, baseline_length) =
-            measure(repetitions, || baseline::astar_length(&baseline_start, &goal_board));
+        let (baseline_time, baseline_length) = measure(repetitions, || {
+            baseline::astar_length(&baseline_start, &goal_board)
+        });
         let length = generic.solution().map(|solution| u32::from(solution.cost));
         assert_eq!(length, Some(31));
         assert_eq!(baseline_length, Some(31));

@@ -33,11 +33,11 @@ pub struct Solver {
 impl Solver {
     pub fn new() -> Self {
         let mut distance = [[0u8; CELLS]; CELLS];
-        for tile in 1..CELLS {
-            for cell in 0..CELLS {
+        for (tile, row_of_tile) in distance.iter_mut().enumerate().skip(1) {
+            let (goal_row, goal_column) = (tile / WIDTH, tile % WIDTH);
+            for (cell, entry) in row_of_tile.iter_mut().enumerate() {
                 let (row, column) = (cell / WIDTH, cell % WIDTH);
-                let (goal_row, goal_column) = (tile / WIDTH, tile % WIDTH);
-                distance[tile][cell] = (row.abs_diff(goal_row) + column.abs_diff(goal_column)) as u8;
+                *entry = (row.abs_diff(goal_row) + column.abs_diff(goal_column)) as u8;
             }
         }
         let mut legal = [[false; 4]; CELLS];
@@ -45,14 +45,29 @@ impl Solver {
             let (row, column) = (cell / WIDTH, cell % WIDTH);
             *moves = [row > 0, column > 0, column + 1 < WIDTH, row + 1 < WIDTH];
         }
-        Solver { distance, legal, board: [0; CELLS], counts: Counts::default(), next_threshold: 0 }
+        Solver {
+            distance,
+            legal,
+            board: [0; CELLS],
+            counts: Counts::default(),
+            next_threshold: 0,
+        }
     }
 
     pub fn solve(&mut self, tiles: &[u8; CELLS]) -> Counts {
         self.board = *tiles;
-        let blank = tiles.iter().position(|&tile| tile == 0).expect("a board has a blank");
-        let h: u32 = (0..CELLS).map(|cell| u32::from(self.distance[tiles[cell] as usize][cell])).sum();
-        self.counts = Counts { length: 0, generated: 1, expanded: 0 };
+        let blank = tiles
+            .iter()
+            .position(|&tile| tile == 0)
+            .expect("a board has a blank");
+        let h: u32 = (0..CELLS)
+            .map(|cell| u32::from(self.distance[tiles[cell] as usize][cell]))
+            .sum();
+        self.counts = Counts {
+            length: 0,
+            generated: 1,
+            expanded: 0,
+        };
         if h == 0 {
             return self.counts;
         }
@@ -76,7 +91,8 @@ impl Solver {
             self.counts.generated += 1;
             let target = (blank as isize + DELTAS[direction]) as usize;
             let tile = self.board[target] as usize;
-            let child_h = h + u32::from(self.distance[tile][blank]) - u32::from(self.distance[tile][target]);
+            let child_h =
+                h + u32::from(self.distance[tile][blank]) - u32::from(self.distance[tile][target]);
             let f = g + 1 + child_h;
             if f > threshold {
                 self.next_threshold = self.next_threshold.min(f);
