@@ -2,13 +2,14 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
+use puzzles::input::{BatchLine, BatchLines};
 use rayon::prelude::*;
 use search_core::{Limit, Limits};
 use serde_json::json;
@@ -18,9 +19,6 @@ use crate::commands::limits;
 use crate::engine::{self, Board, Ending, Report};
 use crate::report;
 use crate::status::{self, Status};
-
-/// The longest line read as an instance; a 32x32 board in numbers fits with room to spare.
-const MAX_LINE: usize = 8192;
 
 /// One input line worth solving, or why it is not.
 #[derive(Debug)]
@@ -120,75 +118,23 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
 }
 
 /// Reads every line of `input`, keeping the bad ones as errors with their line numbers.
-fn read_instances(mut input: impl BufRead, goal: &GoalArg) -> Result<Vec<Instance>> {
+fn read_instances(input: impl BufRead, goal: &GoalArg) -> Result<Vec<Instance>> {
     let mut instances = Vec::new();
-    let mut buffer = Vec::new();
-    for line in 1.. {
-        buffer.clear();
-        let read = (&mut input)
-            .take(MAX_LINE as u64 + 1)
-            .read_until(b'\n', &mut buffer)?;
-        if read == 0 {
-            break;
-        }
-        if buffer.len() > MAX_LINE && buffer.last() != Some(&b'\n') {
-            skip_rest_of_line(&mut input)?;
-            instances.push(Instance {
-                line,
-                boards: Err(format!("line longer than {MAX_LINE} bytes")),
-            });
-            continue;
-        }
-        let boards = match std::str::from_utf8(&buffer) {
-            Err(error) => Err(format!(
-                "not UTF-8 text (bad byte at column {})",
-                error.valid_up_to() + 1
-            )),
-            Ok(text) => {
-                let text = text.trim();
-                if text.is_empty() || text.starts_with('#') {
-                    continue;
-                }
-                parse_instance(text, goal).map_err(|error| format!("{error:#}"))
-            }
+    for read in BatchLines::new(input) {
+        let (line, parsed) = read?;
+        let boards = match parsed {
+            Ok(BatchLine { start, goal: None }) => engine::goal_board(goal, &start)
+                .map(|goal| (start, goal))
+                .map_err(|error| format!("{error:#}")),
+            Ok(BatchLine {
+                start,
+                goal: Some(goal),
+            }) => Ok((start, goal)),
+            Err(error) => Err(format!("{:#}", anyhow::Error::from(error))),
         };
         instances.push(Instance { line, boards });
     }
     Ok(instances)
-}
-
-/// Consumes input up to and including the next newline.
-fn skip_rest_of_line(input: &mut impl BufRead) -> io::Result<()> {
-    loop {
-        let chunk = input.fill_buf()?;
-        if chunk.is_empty() {
-            return Ok(());
-        }
-        match chunk.iter().position(|&byte| byte == b'\n') {
-            Some(end) => {
-                input.consume(end + 1);
-                return Ok(());
-            }
-            None => {
-                let length = chunk.len();
-                input.consume(length);
-            }
-        }
-    }
-}
-
-/// A start, or a start and a goal separated by `;` or a tab.
-fn parse_instance(text: &str, goal: &GoalArg) -> Result<(Board, Board)> {
-    let mut parts = text.split([';', '\t']);
-    let start = engine::parse_board(parts.next().unwrap_or_default())?;
-    let goal = match parts.next() {
-        Some(goal) => engine::goal_board(&GoalArg::Board(goal.trim().to_owned()), &start)?,
-        None => engine::goal_board(goal, &start)?,
-    };
-    if parts.next().is_some() {
-        anyhow::bail!("a line holds a start and at most one goal");
-    }
-    Ok((start, goal))
 }
 
 fn solve(instance: &Instance, args: &BatchArgs, limits: &Limits, cancel: &AtomicBool) -> Answer {

@@ -15,6 +15,8 @@
 //!   [`LinearConflict`]; additive pattern databases in [`pdb`].
 //! - Reproducible random boards: [`random_solvable`] and [`random_walk`].
 //! - [`solve`]: the one call a front end needs, with the algorithm and heuristic picked by name.
+//! - [`input`]: the readers of whole inputs (classic mode) and batch lines, bytes in, boards or
+//!   typed errors out, with bounded memory.
 //!
 //! [`Problem`]: search_core::Problem
 //! [`InPlace`]: search_core::InPlace
@@ -55,6 +57,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod input;
 pub mod klotski;
 pub mod pdb;
 mod tiles;

@@ -1,0 +1,439 @@
+//! Reading sliding-tile instances from raw input: the classic-mode reader (a whole input of one or
+//! two boards) and the batch line reader (one instance a line).
+//!
+//! Both take bytes, not text, because their input comes from pipes and files: invalid UTF-8 and
+//! oversized input are errors that say so, never a panic or an unbounded allocation. Both are
+//! fuzzed (`fuzz/` at the repository root) and property-tested.
+//!
+//! ```
+//! use puzzles::input::{parse_batch_line, read_classic};
+//!
+//! let (start, goal) = read_classic(b"13524678.\n46758123.\n").unwrap();
+//! assert_eq!((start.to_compact(), goal.to_compact()), ("135246780".into(), "467581230".into()));
+//!
+//! let line = parse_batch_line(b"283104765;123804765\n").unwrap().expect("an instance");
+//! assert_eq!(line.goal.map(|goal| goal.to_compact()), Some("123804765".into()));
+//! assert!(parse_batch_line(b"# a comment\n").unwrap().is_none());
+//! assert_eq!(
+//!     parse_batch_line(b"1234\xff678.").unwrap_err().to_string(),
+//!     "not UTF-8 text (bad byte at column 5)"
+//! );
+//! ```
+
+use std::error::Error;
+use std::fmt;
+use std::io::{self, BufRead, Read};
+
+use crate::tiles::{Board, BoardError, Shape};
+
+/// The longest input [`read_classic`] accepts, in bytes: far more than any board, small enough
+/// to refuse junk before parsing it.
+pub const MAX_CLASSIC_INPUT: usize = 1 << 20;
+
+/// The longest line [`parse_batch_line`] and [`BatchLines`] accept, in bytes, without its line
+/// break: a 5x5 board in numbers with a goal fits many times over.
+pub const MAX_BATCH_LINE: usize = 8192;
+
+/// Why classic-mode input holds no usable start and goal.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ClassicInputError {
+    /// The input is longer than [`MAX_CLASSIC_INPUT`] bytes.
+    TooLong {
+        /// The most bytes accepted.
+        max: usize,
+    },
+    /// The input is not UTF-8 text.
+    NotUtf8 {
+        /// The byte offset of the first bad byte, from 0.
+        offset: usize,
+    },
+    /// The input holds only whitespace.
+    NoBoard,
+    /// The input holds more than a start and a goal.
+    TooManyBoards {
+        /// How many boards it holds, one a line.
+        count: usize,
+    },
+    /// A line is not a board (and the input is not boards written row by row either).
+    BadBoard {
+        /// The line number, from 1.
+        line: usize,
+        /// The line, trimmed.
+        text: String,
+        /// What is wrong with it.
+        error: BoardError,
+    },
+    /// The start and the goal have different shapes.
+    ShapeMismatch {
+        /// The start's shape.
+        start: Shape,
+        /// The goal's shape.
+        goal: Shape,
+    },
+}
+
+impl fmt::Display for ClassicInputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ClassicInputError::TooLong { max } => write!(
+                f,
+                "standard input is longer than {max} bytes; classic mode reads one or two boards"
+            ),
+            ClassicInputError::NotUtf8 { offset } => write!(
+                f,
+                "standard input is not UTF-8 text (bad byte at offset {offset})"
+            ),
+            ClassicInputError::NoBoard => f.write_str(
+                "standard input holds no board; give a start board, and optionally a goal board on the next line",
+            ),
+            ClassicInputError::TooManyBoards { count } => write!(
+                f,
+                "standard input holds {count} boards; classic mode reads a start and at most a goal"
+            ),
+            ClassicInputError::BadBoard { line, text, .. } => {
+                write!(f, "line {line}: bad board `{}`", shorten(text))
+            }
+            ClassicInputError::ShapeMismatch { start, goal } => {
+                write!(f, "the goal is {goal} but the start is {start}")
+            }
+        }
+    }
+}
+
+impl Error for ClassicInputError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            ClassicInputError::BadBoard { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// Reads classic-mode input: the start, and the goal if one is given, else the spiral goal of
+/// the start's shape (`123804765` for 3x3).
+///
+/// How the input is read, in order:
+/// 1. Every non-blank line is one board, if there are one or two lines and each parses on its
+///    own (`12345678.`, `123.46758`, `2 6 4 1 3 7 0 5 8`).
+/// 2. Otherwise every paragraph (lines between blank lines) is one board written row by row
+///    (`1 2 3` / `4 5 6` / `7 8 0`), if there are one or two paragraphs.
+///
+/// Anything else is an error naming the problem: the first bad line when the input is meant as
+/// one board a line, too many boards, invalid UTF-8, or more than [`MAX_CLASSIC_INPUT`] bytes.
+///
+/// ```
+/// use puzzles::input::read_classic;
+///
+/// let (start, goal) = read_classic(b"283104765\n").unwrap();
+/// assert_eq!((start.to_compact(), goal.to_compact()), ("283104765".into(), "123804765".into()));
+/// let (start, goal) = read_classic(b"1 2 3\n4 5 6\n7 8 0\n\n1 2 3\n0 4 6\n7 5 8\n").unwrap();
+/// assert_eq!((start.to_compact(), goal.to_compact()), ("123456780".into(), "123046758".into()));
+/// assert_eq!(read_classic(b"hello").unwrap_err().to_string(), "line 1: bad board `hello`");
+/// ```
+pub fn read_classic(input: &[u8]) -> Result<(Board, Board), ClassicInputError> {
+    if input.len() > MAX_CLASSIC_INPUT {
+        return Err(ClassicInputError::TooLong {
+            max: MAX_CLASSIC_INPUT,
+        });
+    }
+    let text = std::str::from_utf8(input).map_err(|error| ClassicInputError::NotUtf8 {
+        offset: error.valid_up_to(),
+    })?;
+    let mut boards = classic_boards(text)?.into_iter();
+    let start = boards.next().ok_or(ClassicInputError::NoBoard)?;
+    let goal = match boards.next() {
+        Some(goal) if goal.shape() != start.shape() => {
+            return Err(ClassicInputError::ShapeMismatch {
+                start: start.shape(),
+                goal: goal.shape(),
+            })
+        }
+        Some(goal) => goal,
+        None => Board::spiral(start.shape()),
+    };
+    Ok((start, goal))
+}
+
+/// The one or two boards of classic-mode `text`.
+fn classic_boards(text: &str) -> Result<Vec<Board>, ClassicInputError> {
+    let lines: Vec<(usize, &str)> = text
+        .lines()
+        .enumerate()
+        .map(|(index, line)| (index + 1, line.trim()))
+        .filter(|(_, line)| !line.is_empty())
+        .collect();
+    if lines.is_empty() {
+        return Err(ClassicInputError::NoBoard);
+    }
+    let one_per_line: Result<Vec<Board>, ClassicInputError> = lines
+        .iter()
+        .map(|&(line, text)| {
+            Board::parse(text).map_err(|error| ClassicInputError::BadBoard {
+                line,
+                text: text.to_owned(),
+                error,
+            })
+        })
+        .collect();
+    match one_per_line {
+        Ok(boards) if boards.len() <= 2 => Ok(boards),
+        // Not one or two boards a line: maybe boards written row by row.
+        other => match (paragraphs(text), other) {
+            (Some(boards), _) => Ok(boards),
+            (None, Err(line_error)) => Err(line_error),
+            (None, Ok(boards)) => Err(ClassicInputError::TooManyBoards {
+                count: boards.len(),
+            }),
+        },
+    }
+}
+
+/// One or two boards written row by row, separated by blank lines; `None` if the input is not
+/// that.
+fn paragraphs(text: &str) -> Option<Vec<Board>> {
+    let mut paragraphs: Vec<Vec<&str>> = vec![Vec::new()];
+    for line in text.lines().map(str::trim) {
+        match (line.is_empty(), paragraphs.last_mut()) {
+            (false, Some(paragraph)) => paragraph.push(line),
+            (true, Some(paragraph)) if !paragraph.is_empty() => paragraphs.push(Vec::new()),
+            _ => {}
+        }
+        // A third paragraph already rules the form out: stop before collecting more.
+        if paragraphs.len() > 3 {
+            return None;
+        }
+    }
+    paragraphs.retain(|paragraph| !paragraph.is_empty());
+    if paragraphs.is_empty() || paragraphs.len() > 2 {
+        return None;
+    }
+    paragraphs
+        .iter()
+        .map(|rows| Board::parse(&rows.join("\n")).ok())
+        .collect()
+}
+
+/// One instance read from a batch line: a start, and a goal if the line gives one.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BatchLine {
+    /// The start board.
+    pub start: Board,
+    /// The goal board, of the start's shape, if the line names one.
+    pub goal: Option<Board>,
+}
+
+/// Why a batch line is not an instance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum BatchLineError {
+    /// The line is longer than [`MAX_BATCH_LINE`] bytes.
+    TooLong {
+        /// The most bytes accepted.
+        max: usize,
+    },
+    /// The line is not UTF-8 text.
+    NotUtf8 {
+        /// The column of the first bad byte, counting bytes from 1.
+        column: usize,
+    },
+    /// The start or the goal is not a board.
+    BadBoard {
+        /// The board as written, trimmed.
+        text: String,
+        /// What is wrong with it.
+        error: BoardError,
+    },
+    /// The goal's shape differs from the start's.
+    ShapeMismatch {
+        /// The start's shape.
+        start: Shape,
+        /// The goal's shape.
+        goal: Shape,
+    },
+    /// The line holds more than a start and a goal.
+    TooManyParts,
+}
+
+impl fmt::Display for BatchLineError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BatchLineError::TooLong { max } => write!(f, "line longer than {max} bytes"),
+            BatchLineError::NotUtf8 { column } => {
+                write!(f, "not UTF-8 text (bad byte at column {column})")
+            }
+            BatchLineError::BadBoard { text, .. } => write!(f, "bad board `{}`", shorten(text)),
+            BatchLineError::ShapeMismatch { start, goal } => {
+                write!(f, "the goal is {goal} but the start is {start}")
+            }
+            BatchLineError::TooManyParts => {
+                f.write_str("a line holds a start and at most one goal")
+            }
+        }
+    }
+}
+
+impl Error for BatchLineError {
+    fn source(&self) -> Option<&(dyn Error + 'static)> {
+        match self {
+            BatchLineError::BadBoard { error, .. } => Some(error),
+            _ => None,
+        }
+    }
+}
+
+/// Reads one batch line (with or without its line break): `Ok(None)` for a blank line or a `#`
+/// comment, else a start, or a start and a goal separated by `;` or a tab.
+///
+/// A line longer than [`MAX_BATCH_LINE`] bytes, invalid UTF-8, a bad board, a goal of another
+/// shape or a third part are errors naming the problem.
+///
+/// ```
+/// use puzzles::input::parse_batch_line;
+///
+/// let line = parse_batch_line(b"1 2 3/4 0 5\t1 2 3/4 5 0\r\n").unwrap().unwrap();
+/// assert_eq!(line.start.to_rows(), "1 2 3/4 0 5");
+/// assert!(parse_batch_line(b"   \n").unwrap().is_none());
+/// assert_eq!(
+///     parse_batch_line(b"12345678.;1234567.8;12345678.").unwrap_err().to_string(),
+///     "a line holds a start and at most one goal"
+/// );
+/// ```
+pub fn parse_batch_line(line: &[u8]) -> Result<Option<BatchLine>, BatchLineError> {
+    let line = line.strip_suffix(b"\n").unwrap_or(line);
+    if line.len() > MAX_BATCH_LINE {
+        return Err(BatchLineError::TooLong {
+            max: MAX_BATCH_LINE,
+        });
+    }
+    let text = std::str::from_utf8(line).map_err(|error| BatchLineError::NotUtf8 {
+        column: error.valid_up_to() + 1,
+    })?;
+    let text = text.trim();
+    if text.is_empty() || text.starts_with('#') {
+        return Ok(None);
+    }
+    let mut parts = text.split([';', '\t']);
+    let board = |part: &str| {
+        let part = part.trim();
+        Board::parse(part).map_err(|error| BatchLineError::BadBoard {
+            text: part.to_owned(),
+            error,
+        })
+    };
+    let start = board(parts.next().unwrap_or_default())?;
+    let goal = parts.next().map(board).transpose()?;
+    if parts.next().is_some() {
+        return Err(BatchLineError::TooManyParts);
+    }
+    if let Some(goal) = &goal {
+        if goal.shape() != start.shape() {
+            return Err(BatchLineError::ShapeMismatch {
+                start: start.shape(),
+                goal: goal.shape(),
+            });
+        }
+    }
+    Ok(Some(BatchLine { start, goal }))
+}
+
+/// The instances of a batch input, one a line, each with its line number (from 1); blank and
+/// comment lines are skipped, bad lines are yielded as errors and reading goes on.
+///
+/// Memory stays bounded whatever the input: at most [`MAX_BATCH_LINE`] + 1 bytes of a line are
+/// held, and the rest of an overlong line is skipped unread. Only a failing reader ends the
+/// iteration early, with its error.
+///
+/// ```
+/// use puzzles::input::BatchLines;
+///
+/// let input = &b"# instances\n12345678.\nnot a board\n"[..];
+/// let lines: Vec<_> = BatchLines::new(input).map(Result::unwrap).collect();
+/// assert_eq!(lines.len(), 2);
+/// assert_eq!(lines[0].0, 2);
+/// assert!(lines[0].1.is_ok());
+/// assert_eq!(lines[1].0, 3);
+/// assert!(lines[1].1.is_err());
+/// ```
+#[derive(Debug)]
+pub struct BatchLines<Reader> {
+    reader: Reader,
+    buffer: Vec<u8>,
+    line: usize,
+    failed: bool,
+}
+
+impl<Reader: BufRead> BatchLines<Reader> {
+    /// The instances read from `reader`.
+    pub fn new(reader: Reader) -> Self {
+        BatchLines {
+            reader,
+            buffer: Vec::new(),
+            line: 0,
+            failed: false,
+        }
+    }
+
+    /// The next non-blank, non-comment line, or `None` at the end of the input.
+    fn next_line(&mut self) -> io::Result<Option<(usize, Result<BatchLine, BatchLineError>)>> {
+        loop {
+            self.buffer.clear();
+            let read = (&mut self.reader)
+                .take(MAX_BATCH_LINE as u64 + 1)
+                .read_until(b'\n', &mut self.buffer)?;
+            if read == 0 {
+                return Ok(None);
+            }
+            self.line += 1;
+            let complete = self.buffer.last() == Some(&b'\n');
+            if !complete && self.buffer.len() > MAX_BATCH_LINE {
+                skip_rest_of_line(&mut self.reader)?;
+            }
+            if let Some(instance) = parse_batch_line(&self.buffer).transpose() {
+                return Ok(Some((self.line, instance)));
+            }
+        }
+    }
+}
+
+impl<Reader: BufRead> Iterator for BatchLines<Reader> {
+    type Item = io::Result<(usize, Result<BatchLine, BatchLineError>)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.failed {
+            return None;
+        }
+        let next = self.next_line();
+        self.failed = next.is_err();
+        next.transpose()
+    }
+}
+
+/// Consumes input up to and including the next newline.
+fn skip_rest_of_line(input: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        match chunk.iter().position(|&byte| byte == b'\n') {
+            Some(end) => {
+                input.consume(end + 1);
+                return Ok(());
+            }
+            None => {
+                let length = chunk.len();
+                input.consume(length);
+            }
+        }
+    }
+}
+
+/// `text`, cut to a length that fits in a message.
+fn shorten(text: &str) -> String {
+    const MOST: usize = 80;
+    match text.char_indices().nth(MOST) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_owned(),
+    }
+}
