@@ -1,0 +1,243 @@
+//! The input readers on arbitrary text and bytes: board and move parsing, the classic-mode reader,
+//! the batch line reader and the Klotski layout parser never panic, their errors have messages,
+//! and what they accept reads back from its own text form. The fuzz targets in `fuzz/` check the
+//! same properties for much longer; what they found is pinned here.
+
+use proptest::prelude::*;
+use puzzles::input::{
+    parse_batch_line, read_classic, BatchLine, BatchLineError, BatchLines, ClassicInputError,
+    MAX_BATCH_LINE, MAX_CLASSIC_INPUT,
+};
+use puzzles::{format_moves, klotski, parse_moves, random_solvable, Board, Shape};
+
+/// Asserts that an error message is fit to show: non-empty, no trailing period.
+fn assert_message(error: &dyn std::error::Error) {
+    let message = error.to_string();
+    assert!(!message.is_empty(), "{error:?} has an empty message");
+    assert!(!message.ends_with('.'), "{message:?} ends with a period");
+}
+
+/// Asserts that every text form of `board` parses back to it.
+fn assert_round_trip(board: &Board) {
+    assert_eq!(Board::parse(&board.to_rows()).as_ref(), Ok(board));
+    assert_eq!(Board::parse(&board.to_string()).as_ref(), Ok(board));
+    assert_eq!(
+        Board::parse_with_shape(&board.to_spaced(), board.shape()).as_ref(),
+        Ok(board)
+    );
+    if board.shape().width() == board.shape().height() {
+        assert_eq!(Board::parse(&board.to_compact()).as_ref(), Ok(board));
+        assert_eq!(Board::parse(&board.to_compact_dotted()).as_ref(), Ok(board));
+    }
+}
+
+/// Every supported shape.
+fn shapes() -> impl Strategy<Value = Shape> {
+    (2usize..=12, 2usize..=12).prop_filter_map("at most 25 cells", |(width, height)| {
+        Shape::new(width, height).ok()
+    })
+}
+
+/// A board of any supported shape.
+fn boards() -> impl Strategy<Value = Board> {
+    (shapes(), any::<u64>())
+        .prop_map(|(shape, seed)| random_solvable(&Board::blank_last(shape), seed))
+}
+
+/// Text that is often nearly a board: digits, blanks, separators, and some noise.
+fn board_like_text() -> impl Strategy<Value = String> {
+    prop_oneof![
+        any::<String>(),
+        "[0-9. /\n\r\t;#xé]{0,60}",
+        boards().prop_map(|board| board.to_rows()),
+        (boards(), "[0-9 ./;\n]{0,4}").prop_map(|(board, noise)| board.to_spaced() + &noise),
+    ]
+}
+
+/// Bytes that are often nearly a batch or classic input.
+fn input_like_bytes() -> impl Strategy<Value = Vec<u8>> {
+    prop_oneof![
+        prop::collection::vec(any::<u8>(), 0..200),
+        prop::collection::vec(board_like_text(), 0..6).prop_map(|lines| lines.join("\n").into()),
+        (board_like_text(), any::<u8>(), any::<prop::sample::Index>()).prop_map(
+            |(text, byte, index)| {
+                let mut bytes = text.into_bytes();
+                bytes.insert(index.index(bytes.len() + 1), byte);
+                bytes
+            }
+        ),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+
+    #[test]
+    fn board_parsing_never_panics_and_accepted_boards_round_trip(text in board_like_text(), shape in shapes()) {
+        match Board::parse(&text) {
+            Ok(board) => assert_round_trip(&board),
+            Err(error) => assert_message(&error),
+        }
+        match Board::parse_with_shape(&text, shape) {
+            Ok(board) => {
+                prop_assert_eq!(board.shape(), shape);
+                assert_round_trip(&board);
+            }
+            Err(error) => assert_message(&error),
+        }
+    }
+
+    #[test]
+    fn every_board_reads_back_from_each_of_its_forms(board in boards()) {
+        assert_round_trip(&board);
+    }
+
+    #[test]
+    fn move_parsing_never_panics_and_round_trips(text in prop_oneof![any::<String>(), "[UDLRudlr \tx]{0,40}"]) {
+        match parse_moves(&text) {
+            Ok(moves) => {
+                prop_assert_eq!(parse_moves(&format_moves(&moves)), Ok(moves.clone()));
+                prop_assert_eq!(moves.len(), text.chars().filter(|c| !c.is_whitespace()).count());
+            }
+            Err(error) => assert_message(&error),
+        }
+    }
+
+    #[test]
+    fn the_classic_reader_never_panics(input in input_like_bytes()) {
+        match read_classic(&input) {
+            Ok((start, goal)) => prop_assert_eq!(start.shape(), goal.shape()),
+            Err(error) => assert_message(&error),
+        }
+    }
+
+    #[test]
+    fn the_classic_reader_reads_boards_written_any_way(start in boards(), seed in any::<u64>(), form in 0..3) {
+        let goal = random_solvable(&start, seed);
+        let text = match form {
+            0 => format!("{}\n{}\n", start.to_rows(), goal.to_rows()),
+            1 => format!("\r\n{}\r\n\r\n{}", start, goal),
+            _ => format!("{}\n\n\n{}\n\n", start.to_string().replace('\n', "\r\n"), goal),
+        };
+        prop_assert_eq!(read_classic(text.as_bytes()), Ok((start.clone(), goal)));
+        // A lone board is solved towards the spiral goal of its shape.
+        let alone = read_classic(start.to_rows().as_bytes());
+        prop_assert_eq!(alone, Ok((start.clone(), Board::spiral(start.shape()))));
+    }
+
+    #[test]
+    fn the_batch_line_reader_never_panics(line in input_like_bytes()) {
+        match parse_batch_line(&line) {
+            Ok(Some(BatchLine { start, goal: Some(goal) })) => prop_assert_eq!(start.shape(), goal.shape()),
+            Ok(_) => {}
+            Err(error) => assert_message(&error),
+        }
+    }
+
+    #[test]
+    fn the_batch_line_reader_reads_back_what_it_accepts(start in boards(), seed in any::<u64>(), separator in prop::sample::select(vec![";", "\t", " ; "])) {
+        let goal = random_solvable(&start, seed);
+        let line = format!("  {}{separator}{}\r\n", start.to_rows(), goal.to_rows());
+        let expected = BatchLine { start: start.clone(), goal: Some(goal) };
+        prop_assert_eq!(parse_batch_line(line.as_bytes()), Ok(Some(expected)));
+        let alone = BatchLine { start: start.clone(), goal: None };
+        prop_assert_eq!(parse_batch_line(start.to_rows().as_bytes()), Ok(Some(alone)));
+    }
+
+    #[test]
+    fn the_streaming_batch_reader_agrees_with_the_line_reader(input in input_like_bytes()) {
+        let streamed: Vec<_> = BatchLines::new(&input[..]).map(Result::unwrap).collect();
+        let expected: Vec<_> = input
+            .split(|&byte| byte == b'\n')
+            .enumerate()
+            .filter(|(_, line)| !line.is_empty())
+            .filter_map(|(index, line)| Some((index + 1, parse_batch_line(line).transpose()?)))
+            .collect();
+        prop_assert_eq!(streamed, expected);
+    }
+
+    #[test]
+    fn the_klotski_parser_never_panics_and_round_trips(text in prop_oneof![
+        any::<String>(),
+        "([A-Fa.]{4}\n){5}",
+        "([AB.x]{3,5}\r?\n){4,6}",
+    ]) {
+        match text.parse::<klotski::Board>() {
+            Ok(board) => {
+                let printed = board.to_string();
+                prop_assert_eq!(printed.parse::<klotski::Board>(), Ok(board));
+            }
+            Err(error) => assert_message(&error),
+        }
+    }
+}
+
+#[test]
+fn classic_input_over_the_limit_is_refused_before_parsing() {
+    let mut input = b"12345678.\n".repeat(MAX_CLASSIC_INPUT / 10 + 1);
+    assert!(input.len() > MAX_CLASSIC_INPUT);
+    assert_eq!(
+        read_classic(&input),
+        Err(ClassicInputError::TooLong {
+            max: MAX_CLASSIC_INPUT
+        })
+    );
+    // Just under the limit, many boards are too many boards, not an allocation problem.
+    input.truncate(MAX_CLASSIC_INPUT - MAX_CLASSIC_INPUT % 10);
+    assert!(matches!(
+        read_classic(&input),
+        Err(ClassicInputError::TooManyBoards { .. })
+    ));
+    // One huge line is a bad board whose message does not echo it all.
+    let line = vec![b'1'; MAX_CLASSIC_INPUT];
+    let error = read_classic(&line).unwrap_err();
+    assert!(error.to_string().len() < 200, "{error}");
+}
+
+#[test]
+fn classic_errors_name_the_problem() {
+    let message = |input: &[u8]| read_classic(input).unwrap_err().to_string();
+    assert_eq!(
+        message(b"1234\xff678.\n"),
+        "standard input is not UTF-8 text (bad byte at offset 4)"
+    );
+    assert!(message(b" \n\n").starts_with("standard input holds no board"));
+    assert!(message(b"12345678.\n12345678.\n12345678.\n").contains("holds 3 boards"));
+    assert_eq!(
+        message(b"12345678.\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n"),
+        "the goal is 4x4 but the start is 3x3"
+    );
+}
+
+#[test]
+fn batch_lines_over_the_limit_are_skipped_whole_and_reading_goes_on() {
+    let mut input = vec![b'1'; 3 * MAX_BATCH_LINE];
+    input.extend_from_slice(b"\n12345678.\n");
+    input.extend_from_slice(&vec![b' '; MAX_BATCH_LINE]);
+    input.extend_from_slice(b"\n");
+    input.extend_from_slice(&vec![b'#'; MAX_BATCH_LINE + 1]);
+    let lines: Vec<_> = BatchLines::new(&input[..]).map(Result::unwrap).collect();
+    let too_long = Err(BatchLineError::TooLong {
+        max: MAX_BATCH_LINE,
+    });
+    assert_eq!(lines.len(), 3, "{lines:?}");
+    assert_eq!(lines[0], (1, too_long.clone()));
+    assert_eq!(lines[1].0, 2);
+    assert!(lines[1].1.is_ok());
+    // Line 3 is exactly the longest allowed, and blank; line 4 is one byte over.
+    assert_eq!(lines[2], (4, too_long));
+}
+
+#[test]
+fn batch_line_errors_name_the_problem() {
+    let message = |line: &[u8]| parse_batch_line(line).unwrap_err().to_string();
+    assert_eq!(message(b"not a board"), "bad board `not a board`");
+    assert_eq!(
+        message(b"12345678.;1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0"),
+        "the goal is 4x4 but the start is 3x3"
+    );
+    assert_eq!(message(b"\xc3"), "not UTF-8 text (bad byte at column 1)");
+    let error = parse_batch_line(b"12345678.;").unwrap_err();
+    let cause = std::error::Error::source(&error).expect("a bad board has a cause");
+    assert_eq!(cause.to_string(), "empty input: no tiles given");
+}
