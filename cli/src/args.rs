@@ -4,13 +4,19 @@ use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
 
+/// The longest random walk `slide random --walk` makes.
+const MAX_WALK: u64 = 1_000_000;
+
+/// The most nodes `slide graph --max-nodes` allows.
+const MAX_GRAPH_NODES: u64 = 10_000_000;
+
 /// The exit codes, stated once for `--help` and the README.
 const EXIT_CODES: &str = "\
 Exit codes:
   0  solved, or printed what was asked
   1  the goal is unreachable (solve, check, klotski); classic mode prints -1 and exits 0 instead
   2  bad input or usage (batch: at least one bad line)
-  3  a limit (--max-nodes, --timeout, the memory guard) stopped the search
+  3  a limit (--max-nodes, --timeout, --max-stored: the memory guard) stopped the search
 130  batch interrupted by Ctrl-C (results so far and the summary are printed)
 
 Classic mode: with no subcommand, slide reads one or two boards from standard input
@@ -224,6 +230,11 @@ pub struct SearchOptions {
     /// Give up after this many seconds (exit code 3).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<std::time::Duration>,
+    /// The memory guard: give up when bfs, bidirectional or astar holds this many nodes (exit
+    /// code 3). A stored 15-puzzle node takes about 50 bytes, so the default keeps a search
+    /// within a few gigabytes; idastar stores none.
+    #[arg(long, value_name = "N", default_value_t = search_core::DEFAULT_MAX_STORED, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub max_stored: usize,
 }
 
 /// Arguments of `slide solve`.
@@ -285,8 +296,9 @@ pub struct RandomArgs {
     /// Seed of the random generator, for repeatable output [default: from the clock].
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Make each instance by K random moves from the goal instead of uniformly at random.
-    #[arg(long, value_name = "K")]
+    /// Make each instance by K random moves from the goal instead of uniformly at random
+    /// (K at most a million: longer walks mix no better and only take time).
+    #[arg(long, value_name = "K", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(..=MAX_WALK))]
     pub walk: Option<usize>,
     /// The goal the instances are solvable towards.
     #[arg(long, value_name = "GOAL", default_value = "blank-last")]
@@ -304,8 +316,9 @@ pub struct GraphArgs {
     /// A goal; the solution path to it is highlighted.
     #[arg(long, value_name = "GOAL")]
     pub goal: Option<GoalArg>,
-    /// Give up after this many nodes (exit code 3); a guard against a huge --depth.
-    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    /// Give up after this many nodes (exit code 3); a guard against a huge --depth. At most ten
+    /// million: a larger graph takes gigabytes and no layout program draws it.
+    #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=MAX_GRAPH_NODES))]
     pub max_nodes: u64,
 }
 
@@ -339,6 +352,9 @@ pub struct KlotskiArgs {
     /// Give up after expanding this many nodes (exit code 3).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// The memory guard: give up when this many layouts are stored (exit code 3).
+    #[arg(long, value_name = "N", default_value_t = search_core::DEFAULT_MAX_STORED, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub max_stored: usize,
 }
 
 /// Arguments of `slide completions`.

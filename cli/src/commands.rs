@@ -5,7 +5,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result};
 use clap::CommandFactory;
-use search_core::Limits;
+use search_core::{Limit, Limits};
 
 use crate::args::{
     CheckArgs, Cli, Command, CompletionsArgs, GoalArg, GraphArgs, KlotskiArgs, MetricArg,
@@ -36,9 +36,9 @@ pub fn run(cli: Cli) -> Result<Status> {
     }
 }
 
-/// The limits the search options ask for, on top of the default memory guard.
+/// The limits the search options ask for, the memory guard always among them.
 pub fn limits(options: &SearchOptions) -> Limits {
-    let mut limits = Limits::default();
+    let mut limits = Limits::default().with_max_stored(options.max_stored);
     if let Some(max_nodes) = options.max_nodes {
         limits = limits.with_max_expanded(max_nodes);
     }
@@ -116,6 +116,12 @@ fn solve(args: &SolveArgs) -> Result<Status> {
         }
     }
     out.flush()?;
+    if let Ending::LimitReached(Limit::Stored) = report.ending {
+        crate::status::warn(format_args!(
+            "the search stored {} nodes, the --max-stored limit; raise it if memory allows, or use --algorithm idastar, which stores none",
+            report.statistics.stored
+        ));
+    }
     Ok(report::status_of(&report.ending))
 }
 
@@ -194,20 +200,30 @@ fn klotski(args: &KlotskiArgs) -> Result<Status> {
         Some(path) => {
             let mut bytes = Vec::new();
             let from_stdin = path.as_os_str() == "-";
+            // One byte more than allowed, to tell a long file from one that just fits.
             let read = if from_stdin {
-                io::stdin().lock().take(MAX_LAYOUT).read_to_end(&mut bytes)
+                io::stdin()
+                    .lock()
+                    .take(MAX_LAYOUT + 1)
+                    .read_to_end(&mut bytes)
             } else {
                 std::fs::File::open(path)
-                    .and_then(|file| file.take(MAX_LAYOUT).read_to_end(&mut bytes))
+                    .and_then(|file| file.take(MAX_LAYOUT + 1).read_to_end(&mut bytes))
             };
             read.with_context(|| format!("cannot read {}", path.display()))?;
+            if bytes.len() as u64 > MAX_LAYOUT {
+                anyhow::bail!(
+                    "{} is longer than {MAX_LAYOUT} bytes; a layout is five lines of four cells",
+                    path.display()
+                );
+            }
             Some(
                 String::from_utf8(bytes)
                     .map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", path.display()))?,
             )
         }
     };
-    let mut limits = Limits::default();
+    let mut limits = Limits::default().with_max_stored(args.max_stored);
     if let Some(max_nodes) = args.max_nodes {
         limits = limits.with_max_expanded(max_nodes);
     }

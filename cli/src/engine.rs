@@ -36,7 +36,17 @@ pub struct Report {
 
 /// Parses a board in any format the library reads.
 pub fn parse_board(text: &str) -> Result<Board> {
-    Board::parse(text.trim()).map_err(|error| anyhow!("bad board `{}`: {error}", text.trim()))
+    Board::parse(text.trim())
+        .map_err(|error| anyhow!("bad board `{}`: {error}", shorten(text.trim())))
+}
+
+/// `text`, cut to a length that fits in a message: a megabyte of junk is not echoed back whole.
+fn shorten(text: &str) -> String {
+    const MOST: usize = 80;
+    match text.char_indices().nth(MOST) {
+        Some((end, _)) => format!("{}...", &text[..end]),
+        None => text.to_owned(),
+    }
 }
 
 /// The goal board named by `goal` for boards shaped like `start`.

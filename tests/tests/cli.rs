@@ -529,16 +529,21 @@ fn a_closed_pipe_is_not_an_error() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_batch_cleanly_with_a_summary() {
-    use std::io::Write;
+    use std::io::{Read, Write};
     use std::time::{Duration, Instant};
 
-    // Random 15-puzzles take IDA* seconds to minutes each: the batch is still busy when
+    // A solved board first, so that its result on standard output proves the batch is running
+    // (and its Ctrl-C handler installed) however slowly the machine starts it; then random
+    // 15-puzzles, which take IDA* seconds to minutes each: the batch is still busy when
     // interrupted.
-    let instances = slide()
-        .args(["random", "--size", "4x4", "--count", "50", "--seed", "5"])
-        .output()
-        .unwrap()
-        .stdout;
+    let mut instances = b"1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n".to_vec();
+    instances.extend(
+        slide()
+            .args(["random", "--size", "4x4", "--count", "50", "--seed", "5"])
+            .output()
+            .unwrap()
+            .stdout,
+    );
     let mut child = Process::new(slide_path())
         .args(["batch", "--jobs", "1", "-a", "idastar", "-H", "manhattan"])
         .stdin(Stdio::piped())
@@ -547,21 +552,24 @@ fn ctrl_c_stops_a_batch_cleanly_with_a_summary() {
         .spawn()
         .unwrap();
     child.stdin.take().unwrap().write_all(&instances).unwrap();
-    std::thread::sleep(Duration::from_millis(1500));
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
     let interrupted = Instant::now();
     let killed = Process::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
         .unwrap();
     assert!(killed.success());
+    let mut rest = String::new();
+    stdout.read_to_string(&mut rest).unwrap();
     let output = child.wait_with_output().unwrap();
     assert!(interrupted.elapsed() < Duration::from_secs(10));
     assert_eq!(output.status.code(), Some(130));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("interrupted before"), "{stderr}");
-    // Whatever was printed is whole JSON lines, in input order.
-    let lines: Vec<u64> = String::from_utf8(output.stdout)
-        .unwrap()
+    // Whatever was printed is whole JSON lines, in input order, starting with the solved board.
+    let lines: Vec<u64> = (first + &rest)
         .lines()
         .map(|line| {
             serde_json::from_str::<Value>(line).unwrap()["line"]
@@ -569,6 +577,8 @@ fn ctrl_c_stops_a_batch_cleanly_with_a_summary() {
                 .unwrap()
         })
         .collect();
+    assert_eq!(lines.first(), Some(&1));
+    assert!(lines.len() < 51, "{lines:?}");
     assert!(lines.windows(2).all(|pair| pair[0] < pair[1]), "{lines:?}");
 }
 
@@ -697,4 +707,319 @@ fn pdb_rejects_bad_patterns_and_files() {
         .code(2)
         .stdout("");
     slide().args(["pdb", "build"]).assert().code(2).stdout("");
+}
+
+// Reliability: memory, time, batch integrity and sizes.
+
+/// Korf's instance 1 (Korf 1985; /work/shared/data/korf100.txt), 57 moves from the blank-first
+/// goal: far beyond BFS, bidirectional BFS and A* in a test's time and memory, and beyond IDA*
+/// in a fraction of a second.
+const KORF_1: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+
+/// Runs `slide` with `args` and returns its output and its peak resident memory in KiB, as the
+/// kernel accounts it: through `/usr/bin/time` when present (the rusage of the finished child,
+/// exact), else by polling `VmHWM`, the kernel's own high-water mark, until the child exits.
+fn run_measuring_peak_memory(args: &[&str]) -> (std::process::Output, u64) {
+    const REPORT: &str = "peak-rss-kib ";
+    let time = Path::new("/usr/bin/time");
+    if time.exists() {
+        let output = Process::new(time)
+            .args(["-f", &format!("{REPORT}%M")])
+            .arg(slide_path())
+            .args(args)
+            .output()
+            .unwrap();
+        let stderr = String::from_utf8_lossy(&output.stderr).into_owned();
+        let peak = stderr
+            .lines()
+            .rev()
+            .find_map(|line| line.strip_prefix(REPORT))
+            .unwrap_or_else(|| panic!("no peak memory reported: {stderr}"))
+            .trim()
+            .parse()
+            .unwrap();
+        return (output, peak);
+    }
+    let child = Process::new(slide_path())
+        .args(args)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status_path = format!("/proc/{}/status", child.id());
+    let poller = std::thread::spawn(move || {
+        let mut peak = 0;
+        // The file disappears (or loses its memory lines) once the child has exited.
+        while let Ok(status) = std::fs::read_to_string(&status_path) {
+            let Some(line) = status.lines().find(|line| line.starts_with("VmHWM:")) else {
+                break;
+            };
+            let kib: u64 = line
+                .split_whitespace()
+                .nth(1)
+                .and_then(|value| value.parse().ok())
+                .unwrap();
+            peak = peak.max(kib);
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        peak
+    });
+    let output = child.wait_with_output().unwrap();
+    (output, poller.join().unwrap())
+}
+
+#[test]
+fn the_stored_node_limit_bounds_memory_and_says_so() {
+    const MAX_STORED: u64 = 300_000;
+    let max_stored = MAX_STORED.to_string();
+    let args = [
+        "solve",
+        KORF_1,
+        "blank-first",
+        "-a",
+        "astar",
+        "-H",
+        "misplaced",
+        "--max-stored",
+        &max_stored,
+    ];
+    let (output, peak_kib) = run_measuring_peak_memory(&args);
+    assert_eq!(output.status.code(), Some(3));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.contains("result: gave up, stored-node limit reached"),
+        "{stdout}"
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("--max-stored"), "{stderr}");
+    // A stored 15-puzzle node costs about 40 bytes with its open-list entry (16 in the node
+    // array, 4 in the hash table, 12 in the heap, plus growth slack); the budget allows 128
+    // bytes a node on top of 32 MiB for the program itself. Without the limit this search
+    // takes gigabytes.
+    let budget_kib = 32 * 1024 + MAX_STORED * 128 / 1024;
+    assert!(
+        peak_kib < budget_kib,
+        "peak {peak_kib} KiB, budget {budget_kib} KiB"
+    );
+    slide()
+        .args(["solve", "12345678.", "--max-stored", "0"])
+        .assert()
+        .code(2)
+        .stdout("");
+}
+
+#[test]
+fn a_timeout_stops_every_algorithm_promptly() {
+    use std::time::{Duration, Instant};
+
+    // Built (if need be) before the clock starts.
+    slide_path();
+    for algorithm in ["bfs", "bidirectional", "astar", "idastar"] {
+        let started = Instant::now();
+        let output = slide()
+            .args([
+                "solve",
+                KORF_1,
+                "blank-first",
+                "-f",
+                "json",
+                "-a",
+                algorithm,
+            ])
+            .args(["--timeout", "0.3"])
+            .output()
+            .unwrap();
+        let elapsed = started.elapsed();
+        assert_eq!(output.status.code(), Some(3), "{algorithm}");
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["limit"], "deadline passed", "{algorithm}");
+        // The searches look at the clock every 1024 expansions, well under a millisecond; the
+        // margin is for a loaded machine starting the process.
+        assert!(
+            elapsed < Duration::from_secs(2),
+            "{algorithm} took {elapsed:?} with a 0.3 s timeout"
+        );
+    }
+}
+
+/// One line of the integrity batch: what it holds and what the batch must answer.
+enum Expected {
+    /// A good instance: the start, solved towards blank-last within this many moves.
+    Solved(Board, usize),
+    /// A bad line, reported with its number.
+    Bad,
+    /// A blank line, skipped silently.
+    Skipped,
+}
+
+#[test]
+fn a_large_batch_answers_every_good_line_in_order_and_reports_every_bad_one() {
+    use puzzles::{random_walk, Shape, SplitMix64};
+
+    let goal = Board::blank_last(Shape::new(3, 3).unwrap());
+    let mut random = SplitMix64::new(20_240_601);
+    let mut input = Vec::new();
+    let mut good_input = Vec::new();
+    let mut expected = Vec::new();
+    for _ in 0..10_000 {
+        let (line, outcome): (Vec<u8>, Expected) = if random.below(10) == 0 {
+            match random.below(7) {
+                0 => (b"12345678".to_vec(), Expected::Bad),
+                1 => (b"1234567.".to_vec(), Expected::Bad),
+                2 => (
+                    b"12345678.;1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0".to_vec(),
+                    Expected::Bad,
+                ),
+                3 => (b"   ".to_vec(), Expected::Skipped),
+                4 => (
+                    vec![b'7'; 9_000 + random.below(5_000) as usize],
+                    Expected::Bad,
+                ),
+                5 => (b"1234\xff678.".to_vec(), Expected::Bad),
+                _ => (b"12345678.;12345678.;12345678.".to_vec(), Expected::Bad),
+            }
+        } else {
+            let walk = 4 + random.below(17) as usize;
+            let start = random_walk(&goal, walk, random.next_u64());
+            good_input.extend_from_slice(start.to_compact().as_bytes());
+            good_input.push(b'\n');
+            (
+                start.to_compact().into_bytes(),
+                Expected::Solved(start, walk),
+            )
+        };
+        input.extend_from_slice(&line);
+        input.push(b'\n');
+        expected.push(outcome);
+    }
+    let output = slide()
+        .args(["batch", "--jobs", "2"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let mut records = stdout.lines();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let warned: std::collections::HashSet<&str> = stderr
+        .lines()
+        .filter_map(|line| line.strip_prefix("slide: line "))
+        .filter_map(|line| line.split(':').next())
+        .collect();
+    let (mut good, mut bad) = (0, 0);
+    for (index, outcome) in expected.iter().enumerate() {
+        let number = index as u64 + 1;
+        if matches!(outcome, Expected::Skipped) {
+            continue;
+        }
+        let record: Value = serde_json::from_str(records.next().expect("a record a line")).unwrap();
+        assert_eq!(record["line"].as_u64(), Some(number), "{record}");
+        match outcome {
+            Expected::Solved(start, walk) => {
+                good += 1;
+                let moves = record["moves"].as_str().expect("solved");
+                assert!(moves.len() <= *walk, "{record}");
+                assert_reaches(&start.to_compact(), &goal.to_compact(), moves);
+            }
+            Expected::Bad => {
+                bad += 1;
+                assert!(!record["error"].as_str().unwrap().is_empty(), "{record}");
+                assert!(
+                    warned.contains(number.to_string().as_str()),
+                    "line {number}"
+                );
+            }
+            Expected::Skipped => unreachable!("skipped above"),
+        }
+    }
+    assert_eq!(records.next(), None);
+    assert!(
+        stderr.contains(&format!(
+            "solved {good}, unsolvable 0, gave up 0, bad lines {bad}"
+        )),
+        "{}",
+        stderr.lines().last().unwrap_or_default()
+    );
+    // Without the bad lines, the same batch succeeds.
+    slide()
+        .args(["batch", "--jobs", "2", "--format", "table"])
+        .write_stdin(good_input)
+        .assert()
+        .success();
+}
+
+#[test]
+fn oversized_input_is_refused_with_a_message_not_an_allocation() {
+    let refused = |args: &[&str], stdin: Vec<u8>, message: &str| {
+        let output = slide().args(args).write_stdin(stdin).output().unwrap();
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+        // Nothing huge is echoed back.
+        assert!(stderr.len() < 2_000, "{args:?}: {} bytes", stderr.len());
+    };
+    // Linux caps one argument at 128 KiB, so the megabyte goes through standard input.
+    let long_argument = "1".repeat(100_000);
+    refused(&["solve", &long_argument], Vec::new(), "compact form");
+    refused(&[], b"1".repeat(1 << 20), "bad board");
+    refused(
+        &[],
+        b"12345678.\n".repeat(200_000),
+        "longer than 1048576 bytes",
+    );
+    let hundred_squared: Vec<String> = (1..10_000).chain([0]).map(|t| t.to_string()).collect();
+    refused(
+        &["solve", &hundred_squared.join(" ")],
+        Vec::new(),
+        "100x100 board is too large",
+    );
+    refused(&["random", "--size", "1000x1000"], Vec::new(), "too large");
+    refused(
+        &["random", "--size", "3x3", "--count", "18446744073709551616"],
+        Vec::new(),
+        "--count",
+    );
+    refused(
+        &["random", "--size", "3x3", "--walk", "1000000000000"],
+        Vec::new(),
+        "--walk",
+    );
+    refused(
+        &[
+            "graph",
+            "12345678.",
+            "--depth",
+            "9",
+            "--max-nodes",
+            "1000000000000",
+        ],
+        Vec::new(),
+        "--max-nodes",
+    );
+    refused(&["klotski", "-"], b"ABBC\n".repeat(20_000), "longer than");
+    // A huge depth is bounded by the node guard, and says so.
+    slide()
+        .args([
+            "graph",
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0",
+            "--depth",
+            "4294967295",
+        ])
+        .assert()
+        .code(3)
+        .stdout("")
+        .stderr(predicate::str::contains("raise --max-nodes"));
+    // A huge count streams: a reader that stops early stops it (see a_closed_pipe_is_not_an_error).
+    let mut child = Process::new(slide_path())
+        .args(["random", "--size", "3x3", "--count", "18446744073709551615"])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    assert_eq!(first.trim().len(), 9);
+    assert!(child.wait().unwrap().success());
 }
