@@ -315,10 +315,10 @@ fn damaged_files_are_detected() {
     *flipped.last_mut().unwrap() ^= 0x10;
     assert!(matches!(load(&flipped), PdbError::ChecksumMismatch { .. }));
     let mut version = bytes.clone();
-    version[8] = 2;
+    version[8] = 7;
     assert!(matches!(
         load(&version),
-        PdbError::UnsupportedVersion { found: 2 }
+        PdbError::UnsupportedVersion { found: 7 }
     ));
     let mut magic = bytes.clone();
     magic[0] = b'X';
