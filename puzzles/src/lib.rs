@@ -1,4 +1,67 @@
 //! Puzzles for [`search_core`]: sliding-tile puzzles of any width and height, and Klotski.
+//!
+//! # Sliding tiles
+//! - [`Board`]: any arrangement of tiles on a [`Shape`] from 2x2 to 25 cells (5x5, 4x6, ...),
+//!   parsed from compact (`283104765`, `12345678.`), spaced (`2 6 4 1 3 7 0 5 8`) or row
+//!   (`1 2 3/4 0 5/6 7 8`) text with errors that name the problem ([`BoardError`]); goals
+//!   [`Board::blank_last`], [`Board::blank_first`] and [`Board::spiral`], or any board.
+//! - [`Move`]s named by the direction the blank travels (`U L R D`), [`parse_moves`],
+//!   [`Board::apply_moves`] and [`is_solution`].
+//! - [`solvability`]: whether a start reaches a goal, decided from parities without search.
+//! - [`SlidingPuzzle`]: the search problem over boards packed into a `u64` (up to 16 cells) or a
+//!   `u128` (up to 25), implementing every capability trait of the engine: [`Problem`],
+//!   [`InPlace`], [`Reversible`] and (for `u64`) [`PerfectRank`].
+//! - Heuristics [`Misplaced`], [`Manhattan`] (updated incrementally per move) and
+//!   [`LinearConflict`]; additive pattern databases in [`pdb`].
+//! - Reproducible random boards: [`random_solvable`] and [`random_walk`].
+//! - [`solve`]: the one call a front end needs, with the algorithm and heuristic picked by name.
+//!
+//! [`Problem`]: search_core::Problem
+//! [`InPlace`]: search_core::InPlace
+//! [`Reversible`]: search_core::Reversible
+//! [`PerfectRank`]: search_core::PerfectRank
+//!
+//! # Example: solving an 8-puzzle
+//! ```
+//! use puzzles::{format_moves, solve, Algorithm, Board, HeuristicKind};
+//! use search_core::Limits;
+//!
+//! let start = Board::parse("2 6 4 1 3 7 0 5 8").unwrap();
+//! let goal = Board::parse("8 1 5 7 3 6 4 0 2").unwrap();
+//! let report = solve(
+//!     &start,
+//!     &goal,
+//!     Algorithm::default_for(start.shape()),
+//!     HeuristicKind::LinearConflict,
+//!     &Limits::default(),
+//! )
+//! .unwrap();
+//! let moves = report.moves().expect("solvable");
+//! assert_eq!(moves.len(), 31);
+//! assert_eq!(start.apply_moves(moves), Ok(goal));
+//! println!("{}", format_moves(moves));
+//! ```
+//!
+//! Or drive the engine directly, with any algorithm and heuristic:
+//! ```
+//! use puzzles::{Board, Manhattan, SlidingPuzzle};
+//! use search_core::idastar;
+//!
+//! let goal = Board::parse("123804765").unwrap();
+//! let puzzle = SlidingPuzzle::<u64>::new(&goal).unwrap();
+//! let start = puzzle.state(&Board::parse("283104765").unwrap()).unwrap();
+//! let result = idastar(&puzzle, &Manhattan::new(&goal), start);
+//! assert_eq!(result.solution().unwrap().len(), 4);
+//! ```
 #![deny(missing_docs)]
 
 pub mod pdb;
+mod tiles;
+
+pub use tiles::{
+    factorial, format_moves, is_solution, parse_moves, permutation_rank, permutation_unrank,
+    random_solvable, random_walk, solvability, solve, Algorithm, Board, BoardError, HeuristicKind,
+    LinearConflict, Manhattan, Misplaced, Move, MoveError, PackedWord, Parity, Shape, ShapeError,
+    SlidingPuzzle, Solvability, SplitMix64, TileCost, TileOutcome, TileReport, TileState,
+    MAX_CELLS, MAX_RANKED,
+};

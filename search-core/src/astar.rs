@@ -34,10 +34,11 @@ use crate::statistics::Statistics;
 /// uniform-cost search. Ties on f go to the node with the larger g.
 ///
 /// # Complexity
-/// With a consistent heuristic, O(n log n) time and O(n) memory for the n states with
-/// f below the optimal cost; an inconsistent heuristic can expand a state many times.
-/// Each stored node holds the state, a 32-bit parent index and its cost, and one hash is computed
-/// per generated successor.
+/// O(m log m) time and O(n + m) memory for the n states stored and the m successors generated
+/// (the open list keeps superseded entries until they surface). With a consistent heuristic each
+/// state is expanded at most once; an inconsistent one can expand a state many times. Each stored
+/// node holds the state, a 32-bit parent index and its cost, and one hash is computed per
+/// generated successor.
 ///
 /// # Parameters
 /// - `problem`: the state space.
@@ -172,8 +173,9 @@ where
     // Open nodes, not heap entries: stale entries are not part of the frontier.
     let mut frontier = 1usize;
     let start_estimate = heuristic.estimate(problem, &start);
-    let Ok(Slot::New(root)) = store.insert(start, NO_PARENT, P::Cost::ZERO) else {
-        unreachable!("an empty store takes its first node");
+    let root = match store.insert(start, NO_PARENT, P::Cost::ZERO) {
+        Ok(Slot::New(index) | Slot::Known(index)) => index,
+        Err(_full) => return Outcome::LimitReached(Limit::Stored),
     };
     open.push(root, P::Cost::ZERO, start_estimate);
     statistics.largest_frontier = 1;

@@ -1,7 +1,7 @@
 //! The node store of best-first search: each state once, with its parent as a 32-bit index.
 //!
 //! Layout after Fast Downward's packed search nodes
-//! (<https://github.com/aibasel/downward/blob/main/src/search/search_space.h>): the nodes live in
+//! (<https://github.com/aibasel/downward/blob/main/src/search/search_node_info.h>): the nodes live in
 //! one `Vec`, and the hash table holds only `u32` indices into it and hashes the state they point
 //! to, so a state is stored once and looked up with one hash per successor. No action is stored;
 //! [`solution_through`](crate::path::solution_through) recovers the actions once per solution.

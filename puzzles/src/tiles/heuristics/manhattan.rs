@@ -1,0 +1,83 @@
+//! The Manhattan distance, updated incrementally move by move.
+
+use search_core::Heuristic;
+
+use super::moved_tile;
+use crate::tiles::board::Board;
+use crate::tiles::moves::Move;
+use crate::tiles::packing::PackedWord;
+use crate::tiles::puzzle::{SlidingPuzzle, TileCost, TileState};
+use crate::tiles::shape::MAX_CELLS;
+
+/// The sum over tiles (the blank excluded) of the rows plus columns between each tile and its
+/// goal cell: admissible, since a move shifts one tile by one cell, and consistent, since it
+/// changes by exactly one per move.
+///
+/// Distances come from a table indexed by tile and cell, so a full estimate is one lookup per
+/// cell and [`estimate_after`](Heuristic::estimate_after) is two lookups for the moved tile.
+///
+/// ```
+/// use puzzles::{Board, Manhattan, SlidingPuzzle};
+/// use search_core::Heuristic;
+///
+/// let goal = Board::parse("123456780").unwrap();
+/// let puzzle = SlidingPuzzle::<u64>::new(&goal).unwrap();
+/// // Tiles 1 and 8 swapped: each is 2 rows and 1 column from home.
+/// let state = puzzle.state(&Board::parse("823456710").unwrap()).unwrap();
+/// assert_eq!(Manhattan::new(&goal).estimate(&puzzle, &state), 6);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Manhattan {
+    /// `distance[tile][cell]`: moves from `cell` to the tile's goal cell; zero for the blank.
+    distance: [[u8; MAX_CELLS]; MAX_CELLS],
+}
+
+impl Manhattan {
+    /// The heuristic towards `goal`.
+    pub fn new(goal: &Board) -> Self {
+        let shape = goal.shape();
+        let mut distance = [[0; MAX_CELLS]; MAX_CELLS];
+        for (home, &tile) in goal.tiles().iter().enumerate() {
+            if tile == 0 {
+                continue;
+            }
+            for (cell, entry) in distance[usize::from(tile)]
+                .iter_mut()
+                .enumerate()
+                .take(shape.cells())
+            {
+                let rows = shape.row(cell).abs_diff(shape.row(home));
+                let columns = shape.column(cell).abs_diff(shape.column(home));
+                *entry = (rows + columns) as u8;
+            }
+        }
+        Manhattan { distance }
+    }
+
+    /// The distance of `tile` at `cell` from its goal cell.
+    #[inline]
+    pub fn tile_distance(&self, tile: usize, cell: usize) -> TileCost {
+        TileCost::from(self.distance[tile][cell])
+    }
+}
+
+impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for Manhattan {
+    fn estimate(&self, puzzle: &SlidingPuzzle<Word>, state: &TileState<Word>) -> TileCost {
+        (0..puzzle.shape().cells())
+            .map(|cell| self.tile_distance(usize::from(state.tile(cell)), cell))
+            .sum()
+    }
+
+    #[inline]
+    fn estimate_after(
+        &self,
+        puzzle: &SlidingPuzzle<Word>,
+        after: &TileState<Word>,
+        action: &Move,
+        before: TileCost,
+    ) -> TileCost {
+        let (tile, from, to) = moved_tile(puzzle, after, *action);
+        // Adding first keeps the unsigned arithmetic from dipping below zero.
+        before + self.tile_distance(tile, to) - self.tile_distance(tile, from)
+    }
+}

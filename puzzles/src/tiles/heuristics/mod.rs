@@ -1,0 +1,30 @@
+//! Admissible estimates of the number of moves left, built from the goal.
+
+mod linear_conflict;
+mod manhattan;
+mod misplaced;
+
+pub use linear_conflict::LinearConflict;
+pub use manhattan::Manhattan;
+pub use misplaced::Misplaced;
+
+use super::moves::Move;
+use super::packing::PackedWord;
+use super::puzzle::{SlidingPuzzle, TileState};
+
+/// The tile that moved to reach `after` by `action`, and the cells it moved from and to.
+///
+/// The blank travelled by `action` into the tile's old cell, so the tile now sits where the
+/// blank was: one step from the blank's cell against `action`.
+#[inline]
+fn moved_tile<Word: PackedWord>(
+    puzzle: &SlidingPuzzle<Word>,
+    after: &TileState<Word>,
+    action: Move,
+) -> (usize, usize, usize) {
+    let from = after.blank();
+    let to = puzzle
+        .step(from, action.inverse())
+        .expect("the blank came from a cell on the board");
+    (usize::from(after.tile(to)), from, to)
+}

@@ -1,0 +1,27 @@
+//! Sliding-tile puzzles of any width and height: boards, parsing, moves, solvability, the search
+//! problem, heuristics, random instances and the solver dispatcher.
+
+mod board;
+mod error;
+mod heuristics;
+mod moves;
+mod packing;
+mod parse;
+mod puzzle;
+mod random;
+mod rank;
+mod shape;
+mod solvability;
+mod solve;
+
+pub use board::Board;
+pub use error::{BoardError, MoveError};
+pub use heuristics::{LinearConflict, Manhattan, Misplaced};
+pub use moves::{format_moves, is_solution, parse_moves, Move};
+pub use packing::PackedWord;
+pub use puzzle::{SlidingPuzzle, TileCost, TileState};
+pub use random::{random_solvable, random_walk, SplitMix64};
+pub use rank::{factorial, permutation_rank, permutation_unrank, MAX_RANKED};
+pub use shape::{Shape, ShapeError, MAX_CELLS};
+pub use solvability::{solvability, Parity, Solvability};
+pub use solve::{solve, Algorithm, HeuristicKind, TileOutcome, TileReport};

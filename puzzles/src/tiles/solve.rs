@@ -1,0 +1,242 @@
+//! The one entry point a front end needs: solve a board with an algorithm and a heuristic picked
+//! by name. Below [`solve`] everything is generic and monomorphised; the names are matched once.
+
+use std::fmt;
+
+use search_core::{
+    astar_with, bfs_with, bidirectional_bfs_with, idastar_with, HashVisited, Heuristic, Limit,
+    Limits, NoObserver, Outcome, ResultOf, Statistics,
+};
+
+use super::board::Board;
+use super::error::BoardError;
+use super::heuristics::{LinearConflict, Manhattan, Misplaced};
+use super::moves::Move;
+use super::packing::PackedWord;
+use super::puzzle::SlidingPuzzle;
+use super::shape::Shape;
+use super::solvability::{solvability, Solvability};
+
+/// The search algorithm [`solve`] runs. All of them return optimal (shortest) solutions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Algorithm {
+    /// Breadth-first search: no heuristic, stores every state it reaches. 3x3 and smaller.
+    Bfs,
+    /// Breadth-first from both ends until the frontiers meet: far fewer states than BFS.
+    Bidirectional,
+    /// A* with the chosen heuristic: stores every state it reaches.
+    AStar,
+    /// IDA* with the chosen heuristic: memory-free, the choice for 4x4 and beyond.
+    IdaStar,
+}
+
+impl Algorithm {
+    /// The fastest suitable algorithm for boards of `shape`: A* while the whole space (at most
+    /// 9!/2 states) fits in memory comfortably, IDA* beyond, where A* would run out of memory.
+    pub fn default_for(shape: Shape) -> Algorithm {
+        if shape.cells() <= 9 {
+            Algorithm::AStar
+        } else {
+            Algorithm::IdaStar
+        }
+    }
+
+    /// Whether the algorithm uses a heuristic at all.
+    pub fn uses_heuristic(self) -> bool {
+        matches!(self, Algorithm::AStar | Algorithm::IdaStar)
+    }
+}
+
+impl fmt::Display for Algorithm {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Algorithm::Bfs => "bfs",
+            Algorithm::Bidirectional => "bidirectional",
+            Algorithm::AStar => "astar",
+            Algorithm::IdaStar => "idastar",
+        })
+    }
+}
+
+/// The heuristic A* and IDA* use; the uninformed algorithms ignore it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum HeuristicKind {
+    /// [`Misplaced`]: the number of misplaced tiles.
+    Misplaced,
+    /// [`Manhattan`]: the sum of the tiles' distances from home.
+    Manhattan,
+    /// [`LinearConflict`]: Manhattan plus linear conflicts.
+    LinearConflict,
+}
+
+impl HeuristicKind {
+    /// The most informed of the built-in heuristics, [`LinearConflict`]: its extra work per node
+    /// is repaid several times over by the nodes it prunes.
+    pub fn default_for(shape: Shape) -> HeuristicKind {
+        let _ = shape;
+        HeuristicKind::LinearConflict
+    }
+}
+
+impl fmt::Display for HeuristicKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            HeuristicKind::Misplaced => "misplaced",
+            HeuristicKind::Manhattan => "manhattan",
+            HeuristicKind::LinearConflict => "linear-conflict",
+        })
+    }
+}
+
+/// How a [`solve`] ended.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum TileOutcome {
+    /// An optimal solution: the blank's moves from start to goal.
+    Solved {
+        /// The moves, in order.
+        moves: Vec<Move>,
+    },
+    /// The start cannot reach the goal; decided by [`solvability`], without search.
+    Unsolvable,
+    /// The search stopped at a limit before it found a solution.
+    LimitReached(Limit),
+}
+
+/// What [`solve`] found, with the evidence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct TileReport {
+    /// Whether the start can reach the goal, and why.
+    pub solvability: Solvability,
+    /// How the search ended.
+    pub outcome: TileOutcome,
+    /// What the search did; all zero when the board was unsolvable and no search ran.
+    pub statistics: Statistics,
+    /// The algorithm that ran.
+    pub algorithm: Algorithm,
+    /// The heuristic it used (if [`Algorithm::uses_heuristic`]).
+    pub heuristic: HeuristicKind,
+}
+
+impl TileReport {
+    /// The moves of the solution, if one was found.
+    pub fn moves(&self) -> Option<&[Move]> {
+        match &self.outcome {
+            TileOutcome::Solved { moves } => Some(moves),
+            TileOutcome::Unsolvable | TileOutcome::LimitReached(_) => None,
+        }
+    }
+
+    /// The number of moves of the solution, if one was found.
+    pub fn length(&self) -> Option<usize> {
+        self.moves().map(<[Move]>::len)
+    }
+}
+
+/// Solves `start` towards `goal` optimally with `algorithm` (and `heuristic`, for A* and IDA*),
+/// within `limits`.
+///
+/// Shapes are checked and solvability decided first: an unsolvable board is answered at once,
+/// with no search. Boards of up to 16 cells are packed into `u64`, larger ones into `u128`.
+///
+/// # Errors
+/// [`BoardError::ShapeMismatch`] if start and goal have different shapes.
+///
+/// # Example
+/// ```
+/// use puzzles::{solve, Algorithm, Board, HeuristicKind, TileOutcome};
+/// use search_core::Limits;
+///
+/// let start = Board::parse("283104765").unwrap();
+/// let goal = Board::parse("123804765").unwrap();
+/// let report = solve(&start, &goal, Algorithm::IdaStar, HeuristicKind::Manhattan, &Limits::default()).unwrap();
+/// assert_eq!(report.length(), Some(4));
+/// assert_eq!(start.apply_moves(report.moves().unwrap()), Ok(goal.clone()));
+///
+/// let unsolvable = Board::parse("213804765").unwrap();
+/// let report = solve(&unsolvable, &goal, Algorithm::AStar, HeuristicKind::Manhattan, &Limits::default()).unwrap();
+/// assert_eq!(report.outcome, TileOutcome::Unsolvable);
+/// ```
+pub fn solve(
+    start: &Board,
+    goal: &Board,
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+    limits: &Limits,
+) -> Result<TileReport, BoardError> {
+    let solvability = solvability(start, goal)?;
+    let (outcome, statistics) = if !solvability.is_solvable() {
+        (TileOutcome::Unsolvable, Statistics::default())
+    } else if start.shape().cells() <= <u64 as PackedWord>::MAX_CELLS {
+        search::<u64>(start, goal, algorithm, heuristic, limits)?
+    } else {
+        search::<u128>(start, goal, algorithm, heuristic, limits)?
+    };
+    Ok(TileReport {
+        solvability,
+        outcome,
+        statistics,
+        algorithm,
+        heuristic,
+    })
+}
+
+/// Runs the search on boards packed into `Word`.
+fn search<Word: PackedWord>(
+    start: &Board,
+    goal: &Board,
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+    limits: &Limits,
+) -> Result<(TileOutcome, Statistics), BoardError> {
+    let puzzle = SlidingPuzzle::<Word>::new(goal)?;
+    let state = puzzle.state(start)?;
+    let result = match (algorithm, heuristic) {
+        (Algorithm::Bfs, _) => bfs_with(&puzzle, state, HashVisited::default(), limits, NoObserver),
+        (Algorithm::Bidirectional, _) => {
+            bidirectional_bfs_with(&puzzle, state, puzzle.goal_state(), limits, NoObserver)
+        }
+        (_, HeuristicKind::Misplaced) => {
+            informed(&puzzle, &Misplaced::new(goal), state, algorithm, limits)
+        }
+        (_, HeuristicKind::Manhattan) => {
+            informed(&puzzle, &Manhattan::new(goal), state, algorithm, limits)
+        }
+        (_, HeuristicKind::LinearConflict) => informed(
+            &puzzle,
+            &LinearConflict::new(goal),
+            state,
+            algorithm,
+            limits,
+        ),
+    };
+    let outcome = match result.outcome {
+        Outcome::Solved(solution) => TileOutcome::Solved {
+            moves: solution.actions,
+        },
+        // The start was proven solvable, so a complete search cannot come back empty-handed.
+        Outcome::Unreachable => unreachable!("a solvable board reaches its goal"),
+        Outcome::LimitReached(limit) => TileOutcome::LimitReached(limit),
+    };
+    Ok((outcome, result.statistics))
+}
+
+/// Runs A* or IDA* with `heuristic`.
+fn informed<Word, H>(
+    puzzle: &SlidingPuzzle<Word>,
+    heuristic: &H,
+    state: <SlidingPuzzle<Word> as search_core::Problem>::State,
+    algorithm: Algorithm,
+    limits: &Limits,
+) -> ResultOf<SlidingPuzzle<Word>>
+where
+    Word: PackedWord,
+    H: Heuristic<SlidingPuzzle<Word>>,
+{
+    match algorithm {
+        Algorithm::IdaStar => idastar_with(puzzle, heuristic, state, limits, NoObserver),
+        _ => astar_with(puzzle, heuristic, state, limits, NoObserver),
+    }
+}

@@ -1,0 +1,445 @@
+//! A* and IDA* at the public boundary, checked against a Bellman-Ford oracle written here.
+
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+use std::time::Instant;
+
+use proptest::prelude::*;
+use search_core::{
+    astar, astar_with, idastar, idastar_with, Heuristic, InPlace, Limit, Limits, NoHeuristic,
+    NoObserver, Outcome, Problem, ResultOf, Successor, Successors,
+};
+
+// ---------------------------------------------------------------------------------------------
+// A weighted digraph as a problem. Actions are edge indices; in an undirected graph edges come
+// in pairs `2k` and `2k + 1` of opposite direction and equal weight, so `a ^ 1` is the inverse.
+
+#[derive(Clone, Debug)]
+struct Graph {
+    nodes: usize,
+    edges: Vec<(usize, usize, u32)>,
+    outgoing: Vec<Vec<usize>>,
+    undirected: bool,
+    goal: usize,
+}
+
+impl Graph {
+    fn new(nodes: usize, arcs: &[(usize, usize, u32)], undirected: bool, goal: usize) -> Self {
+        let mut edges = Vec::new();
+        for &(from, to, weight) in arcs {
+            edges.push((from, to, weight));
+            if undirected {
+                edges.push((to, from, weight));
+            }
+        }
+        let mut outgoing = vec![Vec::new(); nodes];
+        for (index, &(from, _, _)) in edges.iter().enumerate() {
+            outgoing[from].push(index);
+        }
+        Graph {
+            nodes,
+            edges,
+            outgoing,
+            undirected,
+            goal,
+        }
+    }
+
+    /// The cheapest cost from every node to the goal, by plain Bellman-Ford relaxation.
+    fn distances_to_goal(&self) -> Vec<Option<u32>> {
+        let mut distance = vec![None; self.nodes];
+        distance[self.goal] = Some(0);
+        for _ in 0..self.nodes {
+            for &(from, to, weight) in &self.edges {
+                if let Some(rest) = distance[to] {
+                    if distance[from].map_or(true, |known| weight + rest < known) {
+                        distance[from] = Some(weight + rest);
+                    }
+                }
+            }
+        }
+        distance
+    }
+}
+
+impl Problem for Graph {
+    type State = usize;
+    type Action = usize;
+    type Cost = u32;
+
+    fn is_goal(&self, state: &usize) -> bool {
+        *state == self.goal
+    }
+
+    fn successors(&self, state: &usize, out: &mut Successors<Self>) {
+        for &edge in &self.outgoing[*state] {
+            let (_, to, weight) = self.edges[edge];
+            out.push(Successor::new(to, edge, weight));
+        }
+    }
+
+    fn inverse(&self, edge: &usize) -> Option<usize> {
+        self.undirected.then_some(edge ^ 1)
+    }
+}
+
+impl InPlace for Graph {
+    fn apply(&self, state: &mut usize, edge: &usize) {
+        *state = self.edges[*edge].1;
+    }
+
+    fn undo(&self, state: &mut usize, edge: &usize) {
+        *state = self.edges[*edge].0;
+    }
+}
+
+/// A heuristic given as one estimate per node.
+struct Table(Vec<u32>);
+
+impl Heuristic<Graph> for Table {
+    fn estimate(&self, _: &Graph, state: &usize) -> u32 {
+        self.0[*state]
+    }
+}
+
+/// An estimate for nodes that cannot reach the goal: any value is admissible there, and a large
+/// one keeps the consistent heuristic consistent. It stays far from `u32::MAX`: a saturated f
+/// ties with every other saturated f, which is no longer consistent (see
+/// `huge_estimates_do_not_overflow` for saturation).
+const DEAD_END: u32 = 1_000_000;
+
+/// Half the true distance: admissible, and consistent because halving preserves the triangle
+/// inequality `h(u) <= w + h(v)` up to rounding down.
+fn consistent(distances: &[Option<u32>]) -> Table {
+    Table(
+        distances
+            .iter()
+            .map(|d| d.map_or(DEAD_END, |d| d / 2))
+            .collect(),
+    )
+}
+
+/// The true distance on the masked nodes and zero elsewhere: admissible, and inconsistent
+/// wherever a masked node is one move from an unmasked one.
+fn inconsistent(distances: &[Option<u32>], mask: &[bool]) -> Table {
+    Table(
+        distances
+            .iter()
+            .zip(mask)
+            .map(|(d, &keep)| match d {
+                None => DEAD_END,
+                Some(d) if keep => *d,
+                Some(_) => 0,
+            })
+            .collect(),
+    )
+}
+
+/// Checks a result against the oracle's cost from `start`: the same cost, and a valid path from
+/// `start` to the goal whose edges add up to it; or `Unreachable` when the oracle says so.
+fn check(graph: &Graph, start: usize, result: &ResultOf<Graph>, expected: Option<u32>) {
+    match (&result.outcome, expected) {
+        (Outcome::Solved(solution), Some(cost)) => {
+            assert_eq!(solution.cost, cost, "not optimal");
+            assert_eq!(solution.start, start);
+            let states = solution
+                .states(graph)
+                .expect("every action belongs to the graph");
+            assert_eq!(states.first(), Some(&start));
+            assert_eq!(states.last(), Some(&graph.goal));
+            let total: u32 = solution.actions.iter().map(|&e| graph.edges[e].2).sum();
+            assert_eq!(total, cost, "the reported cost is the path's cost");
+        }
+        (Outcome::Unreachable, None) => {}
+        (outcome, expected) => panic!("got {outcome:?}, the oracle says {expected:?}"),
+    }
+}
+
+/// A generated instance: node count, weighted arcs, start, goal, and a mask over the nodes for
+/// [`inconsistent`].
+type Instance = (usize, Vec<(usize, usize, u32)>, usize, usize, Vec<bool>);
+
+/// A random graph instance; arcs go from lower to higher nodes when
+/// `acyclic`.
+fn graphs(
+    most_nodes: usize,
+    arcs_per_node: usize,
+    weights: std::ops::RangeInclusive<u32>,
+    acyclic: bool,
+) -> impl Strategy<Value = Instance> {
+    (2..=most_nodes).prop_flat_map(move |nodes| {
+        let arc = (0..nodes, 0..nodes, weights.clone()).prop_map(move |(a, b, w)| {
+            if acyclic {
+                (a.min(b), a.max(b), w)
+            } else {
+                (a, b, w)
+            }
+        });
+        (
+            Just(nodes),
+            prop::collection::vec(arc, 0..=arcs_per_node * nodes),
+            0..nodes,
+            0..nodes,
+            prop::collection::vec(any::<bool>(), nodes),
+        )
+    })
+}
+
+proptest! {
+    #[test]
+    fn astar_is_optimal_with_admissible_heuristics(
+        (nodes, arcs, start, goal, mask) in graphs(9, 3, 0..=9, false),
+        undirected in any::<bool>(),
+    ) {
+        let graph = Graph::new(nodes, &arcs, undirected, goal);
+        let distances = graph.distances_to_goal();
+        let expected = distances[start];
+        check(&graph, start, &astar(&graph, &NoHeuristic, start), expected);
+        let result = astar(&graph, &consistent(&distances), start);
+        check(&graph, start, &result, expected);
+        prop_assert_eq!(result.statistics.reopened, 0, "a consistent heuristic never reopens");
+        check(&graph, start, &astar(&graph, &inconsistent(&distances, &mask), start), expected);
+    }
+
+    #[test]
+    fn idastar_is_optimal_with_admissible_heuristics(
+        // Weights within a factor of two keep the number of paths under the optimal cost small.
+        (nodes, arcs, start, goal, mask) in graphs(6, 2, 5..=9, false),
+        undirected in any::<bool>(),
+    ) {
+        let graph = Graph::new(nodes, &arcs, undirected, goal);
+        let distances = graph.distances_to_goal();
+        // On a graph with cycles and no path to the goal IDA* never ends; see the acyclic test.
+        prop_assume!(distances[start].is_some());
+        for result in [
+            idastar(&graph, &NoHeuristic, start),
+            idastar(&graph, &consistent(&distances), start),
+            idastar(&graph, &inconsistent(&distances, &mask), start),
+        ] {
+            check(&graph, start, &result, distances[start]);
+            let statistics = &result.statistics;
+            let thresholds: Vec<u64> = statistics.iterations.iter().map(|i| i.threshold).collect();
+            prop_assert!(thresholds.windows(2).all(|pair| pair[0] < pair[1]), "{thresholds:?}");
+            let expanded: u64 = statistics.iterations.iter().map(|i| i.expanded).sum();
+            let generated: u64 = statistics.iterations.iter().map(|i| i.generated).sum();
+            prop_assert_eq!(statistics.expanded, expanded);
+            prop_assert_eq!(statistics.generated, generated + 1, "the root counts once");
+            prop_assert_eq!(statistics.stored, 0);
+        }
+    }
+
+    #[test]
+    fn both_prove_unreachability_on_finite_acyclic_spaces(
+        (nodes, arcs, start, goal, _mask) in graphs(8, 2, 0..=9, true),
+    ) {
+        // `graphs` turns each arc forward, but a self-loop is still a cycle.
+        let arcs: Vec<_> = arcs.into_iter().filter(|&(from, to, _)| from != to).collect();
+        let graph = Graph::new(nodes, &arcs, false, goal);
+        let expected = graph.distances_to_goal()[start];
+        check(&graph, start, &idastar(&graph, &NoHeuristic, start), expected);
+        check(&graph, start, &astar(&graph, &NoHeuristic, start), expected);
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Hand-built instances.
+
+#[test]
+fn astar_reopens_closed_nodes_and_stays_optimal() {
+    // S=0, A=1, C=2, G=3. S->A 1, A->C 1, S->C 3, C->G 10: the optimum is S A C G at 12.
+    // h(A) = 5 (true 11) and h(C) = 0 (true 10) are admissible but inconsistent across A->C, so
+    // C is expanded first at g 3 (f 3 < f(A) = 6) and reopened when A finds it at g 2.
+    let graph = Graph::new(4, &[(0, 1, 1), (1, 2, 1), (0, 2, 3), (2, 3, 10)], false, 3);
+    let result = astar(&graph, &Table(vec![0, 5, 0, 0]), 0);
+    check(&graph, 0, &result, Some(12));
+    assert_eq!(result.statistics.reopened, 1);
+    assert_eq!(result.statistics.expanded, 4, "S, C, A, then C again");
+    assert_eq!(result.statistics.stored, 4);
+}
+
+#[test]
+fn a_start_that_is_a_goal_costs_nothing() {
+    let graph = Graph::new(2, &[(0, 1, 4), (1, 0, 4)], false, 1);
+    for result in [
+        astar(&graph, &NoHeuristic, 1),
+        idastar(&graph, &NoHeuristic, 1),
+    ] {
+        check(&graph, 1, &result, Some(0));
+        assert_eq!(result.statistics.expanded, 0);
+    }
+    let result = idastar(&graph, &NoHeuristic, 1);
+    assert!(
+        result.statistics.iterations.is_empty(),
+        "solved before any iteration"
+    );
+    assert_eq!(result.statistics.generated, 1, "the root");
+}
+
+/// The integer line, both ways, with `Left` listed before `Right`.
+struct Line {
+    goal: Option<i64>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Step {
+    Left,
+    Right,
+}
+
+impl Problem for Line {
+    type State = i64;
+    type Action = Step;
+    type Cost = u64;
+
+    fn is_goal(&self, state: &i64) -> bool {
+        Some(*state) == self.goal
+    }
+
+    fn successors(&self, state: &i64, out: &mut Successors<Self>) {
+        out.push(Successor::unit(state - 1, Step::Left));
+        out.push(Successor::unit(state + 1, Step::Right));
+    }
+
+    fn inverse(&self, step: &Step) -> Option<Step> {
+        Some(match step {
+            Step::Left => Step::Right,
+            Step::Right => Step::Left,
+        })
+    }
+}
+
+impl InPlace for Line {
+    fn apply(&self, state: &mut i64, step: &Step) {
+        *state += if *step == Step::Left { -1 } else { 1 };
+    }
+
+    fn undo(&self, state: &mut i64, step: &Step) {
+        *state -= if *step == Step::Left { -1 } else { 1 };
+    }
+}
+
+#[test]
+fn idastar_counts_nodes_like_korf() {
+    // From 0 to 2 on the line, no heuristic, unit costs; children in the order Left, Right, and
+    // the move back to the parent is skipped uncounted.
+    // Threshold 0: expand 0 (1); generate -1 and 1, both f 1 > 0.  -> expanded 1, generated 2.
+    // Threshold 1: expand 0; -1 (f 1) expanded, its Left -2 generated (f 2 > 1), Right skipped;
+    //   1 expanded, Left skipped, Right 2 generated (f 2 > 1).     -> expanded 3, generated 4.
+    // Threshold 2: expand 0; -1 expanded; -2 (f 2) expanded, -3 generated (f 3 > 2); back up;
+    //   1 expanded; 2 generated, a goal within the threshold: stop. -> expanded 4, generated 5.
+    // Totals: expanded 1 + 3 + 4 = 8; generated 1 (the root) + 2 + 4 + 5 = 12.
+    let result = idastar(&Line { goal: Some(2) }, &NoHeuristic, 0);
+    let solution = result.solution().expect("2 is reachable");
+    assert_eq!(solution.actions, [Step::Right, Step::Right]);
+    assert_eq!(solution.cost, 2);
+    let iterations: Vec<(u64, u64, u64)> = result
+        .statistics
+        .iterations
+        .iter()
+        .map(|i| (i.threshold, i.expanded, i.generated))
+        .collect();
+    assert_eq!(iterations, [(0, 1, 2), (1, 3, 4), (2, 4, 5)]);
+    assert_eq!(result.statistics.expanded, 8);
+    assert_eq!(result.statistics.generated, 12);
+}
+
+#[test]
+fn each_limit_is_reported() {
+    let endless = Line { goal: None };
+    let stopped_by = |limits: Limits| {
+        let a = astar_with(&endless, &NoHeuristic, 0, &limits, NoObserver);
+        let ida = idastar_with(&endless, &NoHeuristic, 0, &limits, NoObserver);
+        (a, ida)
+    };
+
+    let (a, ida) = stopped_by(Limits::none().with_max_expanded(7));
+    assert_eq!(a.outcome, Outcome::LimitReached(Limit::Expanded));
+    assert_eq!(a.statistics.expanded, 7);
+    assert_eq!(ida.outcome, Outcome::LimitReached(Limit::Expanded));
+    assert_eq!(ida.statistics.expanded, 7);
+
+    let a = astar_with(
+        &endless,
+        &NoHeuristic,
+        0,
+        &Limits::none().with_max_stored(10),
+        NoObserver,
+    );
+    assert_eq!(a.outcome, Outcome::LimitReached(Limit::Stored));
+    assert!(a.statistics.stored >= 10);
+
+    let (a, ida) = stopped_by(Limits::none().with_deadline(Instant::now()));
+    assert_eq!(a.outcome, Outcome::LimitReached(Limit::Deadline));
+    assert_eq!(ida.outcome, Outcome::LimitReached(Limit::Deadline));
+
+    let (a, ida) = stopped_by(Limits::none().with_cancel_flag(Arc::new(AtomicBool::new(true))));
+    assert_eq!(a.outcome, Outcome::LimitReached(Limit::Cancelled));
+    assert_eq!(ida.outcome, Outcome::LimitReached(Limit::Cancelled));
+}
+
+#[test]
+fn huge_estimates_do_not_overflow() {
+    // Every estimate is admissible on a node that cannot reach the goal, even `u32::MAX`.
+    let graph = Graph::new(3, &[(0, 1, 2), (0, 2, 7), (1, 1, 1)], false, 2);
+    let estimates = Table(vec![0, u32::MAX, 0]);
+    check(&graph, 0, &astar(&graph, &estimates, 0), Some(7));
+    check(&graph, 0, &idastar(&graph, &estimates, 0), Some(7));
+}
+
+/// Records what a search reports.
+#[derive(Default)]
+struct Recorder {
+    expanded: Vec<(usize, u32)>,
+    generated: usize,
+    iterations: Vec<u64>,
+}
+
+impl search_core::Observer<Graph> for Recorder {
+    fn expanded(&mut self, state: &usize, cost: u32) {
+        self.expanded.push((*state, cost));
+    }
+
+    fn generated(&mut self, _: &usize, _: &usize, _: &usize, _: u32) {
+        self.generated += 1;
+    }
+
+    fn iteration(&mut self, threshold: u64) {
+        self.iterations.push(threshold);
+    }
+}
+
+#[test]
+fn observers_see_what_the_statistics_count() {
+    let graph = Graph::new(4, &[(0, 1, 1), (1, 2, 1), (0, 2, 3), (2, 3, 10)], false, 3);
+    let mut recorder = Recorder::default();
+    let result = astar_with(&graph, &NoHeuristic, 0, &Limits::none(), &mut recorder);
+    assert_eq!(recorder.expanded, [(0, 0), (1, 1), (2, 2)]);
+    assert_eq!(recorder.generated as u64, result.statistics.generated);
+
+    let mut recorder = Recorder::default();
+    let result = idastar_with(&graph, &NoHeuristic, 0, &Limits::none(), &mut recorder);
+    check(&graph, 0, &result, Some(12));
+    assert_eq!(recorder.expanded.len() as u64, result.statistics.expanded);
+    assert_eq!(recorder.generated as u64 + 1, result.statistics.generated);
+    let thresholds: Vec<u64> = result
+        .statistics
+        .iterations
+        .iter()
+        .map(|i| i.threshold)
+        .collect();
+    assert_eq!(recorder.iterations, thresholds);
+}
+
+#[test]
+fn deep_solutions_do_not_overflow_the_stack() {
+    // An exact heuristic sends IDA* straight down a path a million moves long in one iteration:
+    // a recursive search would need a stack frame per move.
+    let depth = 1_000_000;
+    let line = Line { goal: Some(depth) };
+    let exact = search_core::heuristic_fn(|state: &i64| state.abs_diff(depth));
+    let result = idastar(&line, &exact, 0);
+    let solution = result.solution().expect("the goal is on the line");
+    assert_eq!(solution.cost, depth.unsigned_abs());
+    assert!(solution.actions.iter().all(|&step| step == Step::Right));
+    assert_eq!(result.statistics.iterations.len(), 1);
+}

@@ -1,0 +1,6 @@
+//! The engine's tests at its public boundary, in one test binary: every algorithm against
+//! independent brute-force oracles and against `petgraph`'s Dijkstra.
+
+mod graphs;
+mod informed;
+mod uninformed;
