@@ -264,6 +264,11 @@ struct Search<'a> {
     /// For patterns of up to 8 tiles, the positions of every arrangement, a byte each: unranking
     /// by division was half of the search's time.
     arrangement_table: &'a [u64],
+    /// For patterns of up to 8 tiles, the arrangement after a move: entry
+    /// `(from * k + to) * k! + arrangement` for the tile at position `from` moving to position
+    /// `to`. The renumbering does not depend on the subset, and a lookup in this table (5 MB for
+    /// 8 tiles, read in arrangement order) is several times cheaper than ranking.
+    moved_table: &'a [u16],
     codes: Vec<AtomicU64>,
     values: Values,
     overflow: AtomicBool,
@@ -291,7 +296,7 @@ impl Search<'_> {
         let mut tile_at = [0u8; 64];
         let mut moved = [0u8; 64];
         let mut manhattan = 0u32;
-        let mut packed = 0u64;
+        let arrangements = self.index.arrangements();
         for word_index in start / 32..end.div_ceil(32) {
             let word = self.codes[word_index].load(Relaxed);
             let difference = word ^ pattern_word;
@@ -331,7 +336,7 @@ impl Search<'_> {
                     if self.arrangement_table.is_empty() {
                         self.index.unrank_arrangement(arrangement, &mut positions);
                     } else {
-                        packed = self.arrangement_table[arrangement];
+                        let packed = self.arrangement_table[arrangement];
                         positions[..8].copy_from_slice(&packed.to_le_bytes());
                     }
                     manhattan = 0;
@@ -356,8 +361,9 @@ impl Search<'_> {
                         moved[tile] = m.to_position;
                         self.index.arrangement_rank(|i| moved[i])
                     } else {
-                        let packed = shift_positions(packed, m.from_position, m.to_position, tile);
-                        self.index.arrangement_rank(|i| (packed >> (8 * i)) as u8)
+                        let row =
+                            usize::from(m.from_position) * self.tiles + usize::from(m.to_position);
+                        usize::from(self.moved_table[row * arrangements + loaded_arrangement])
                     };
                     let target = m.target_subset as usize;
                     let target_slot = layout.first_slot[target]
@@ -461,6 +467,25 @@ impl PatternDatabase {
         } else {
             Vec::new()
         };
+        let tiles = pattern.len();
+        let mut moved_table: Vec<u16> = Vec::new();
+        if !arrangement_table.is_empty() {
+            moved_table = zeroed(tiles * tiles * index.arrangements())?;
+            for from in 0..tiles {
+                for to in 0..tiles {
+                    let row = (from * tiles + to) * index.arrangements();
+                    for (arrangement, &packed) in arrangement_table.iter().enumerate() {
+                        let tile = (0..tiles)
+                            .find(|&i| (packed >> (8 * i)) as u8 == from as u8)
+                            .expect("every position holds a tile");
+                        let moved = shift_positions(packed, from as u8, to as u8, tile);
+                        // k! <= 40,320 for k <= 8, so every rank fits 16 bits.
+                        moved_table[row + arrangement] =
+                            index.arrangement_rank(|i| (moved >> (8 * i)) as u8) as u16;
+                    }
+                }
+            }
+        }
         let mut entry_bits = 4;
         let table = loop {
             let search = Search {
@@ -468,6 +493,7 @@ impl PatternDatabase {
                 layout: &layout,
                 manhattan: &manhattan,
                 arrangement_table: &arrangement_table,
+                moved_table: &moved_table,
                 cells: geometry.cells,
                 tiles: pattern.len(),
                 codes: atomics(layout.slots().div_ceil(32), || AtomicU64::new(0))?,
