@@ -3,6 +3,7 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use puzzles::pdb::{
     partitions, validate_partition, AdditivePdb, BuildProgress, CacheWarning, PatternDatabase,
@@ -480,24 +481,36 @@ fn fifteen_puzzle_7_8_is_admissible_on_korf_instances() {
     }
 }
 
-/// Solves Korf's instances `ids` with IDA* and `heuristic`, checking each solution against the
-/// published optimal length; returns the nodes generated in all.
+/// Solves Korf's instances `ids` with IDA* and `heuristic` on every core, checking each
+/// solution against the published optimal length; returns the nodes generated in all.
 fn solve_korf(heuristic: &PdbHeuristic, ids: impl Fn(u32) -> bool) -> u64 {
     let goal = Board::blank_first(Shape::new(4, 4).unwrap());
     let puzzle = SlidingPuzzle::<u64>::new(&goal).unwrap();
-    let mut generated = 0;
-    for (id, optimal, tiles) in korf_instances().into_iter().filter(|(id, ..)| ids(*id)) {
-        let start = Board::new(goal.shape(), tiles).unwrap();
-        let result = idastar(&puzzle, heuristic, puzzle.state(&start).unwrap());
-        let solution = result.solution().expect("Korf's instances are solvable");
-        assert_eq!(solution.len(), optimal, "instance {id}");
-        assert!(
-            is_solution(&start, &goal, &solution.actions),
-            "instance {id}"
-        );
-        generated += result.statistics.generated;
-    }
-    generated
+    let instances: Vec<_> = korf_instances()
+        .into_iter()
+        .filter(|(id, ..)| ids(*id))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let solve_some = || {
+        let mut generated = 0;
+        while let Some((id, optimal, tiles)) = instances.get(next.fetch_add(1, Relaxed)) {
+            let start = Board::new(goal.shape(), tiles.clone()).unwrap();
+            let result = idastar(&puzzle, heuristic, puzzle.state(&start).unwrap());
+            let solution = result.solution().expect("Korf's instances are solvable");
+            assert_eq!(solution.len(), *optimal, "instance {id}");
+            assert!(
+                is_solution(&start, &goal, &solution.actions),
+                "instance {id}"
+            );
+            generated += result.statistics.generated;
+        }
+        generated
+    };
+    let workers = std::thread::available_parallelism().map_or(1, usize::from);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers).map(|_| scope.spawn(solve_some)).collect();
+        handles.into_iter().map(|h| h.join().unwrap()).sum()
+    })
 }
 
 #[test]

@@ -76,13 +76,20 @@ impl PatternDatabase {
     pub fn lookup(&self, positions: &[u8]) -> u8 {
         let cells = self.width * self.height;
         let cell_of = |i: usize| positions[usize::from(self.pattern[i])];
-        let rank = self.index.rank(cell_of);
         let manhattan: u32 = (0..self.pattern.len())
             .map(|i| u32::from(self.manhattan[i * cells + usize::from(cell_of(i))]))
             .sum();
         // Only a never-reached placement on a huge board can exceed a byte; any value is
         // admissible there because no solvable state has that placement.
-        u8::try_from(manhattan + 2 * u32::from(self.entry(rank))).unwrap_or(u8::MAX)
+        u8::try_from(manhattan + 2 * u32::from(self.excess(positions))).unwrap_or(u8::MAX)
+    }
+
+    /// The stored entry for `positions`: half the excess of the value over the pattern's
+    /// Manhattan distance. Sums of databases add the Manhattan distance of all tiles once.
+    #[inline]
+    pub(crate) fn excess(&self, positions: &[u8]) -> u8 {
+        let rank = self.index.rank(|i| positions[usize::from(self.pattern[i])]);
+        self.entry(rank)
     }
 
     #[inline]
