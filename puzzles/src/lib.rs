@@ -57,6 +57,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod klotski;
 pub mod pdb;
 mod tiles;
 

@@ -1,0 +1,396 @@
+//! The command line, declared with clap derive: the doc comments are the help text.
+
+use std::path::PathBuf;
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+/// The exit codes, stated once for `--help` and the README.
+const EXIT_CODES: &str = "\
+Exit codes:
+  0  solved, or printed what was asked
+  1  the goal is unreachable (solve, check, klotski); classic mode prints -1 and exits 0 instead
+  2  bad input or usage (batch: at least one bad line)
+  3  a limit (--max-nodes, --timeout, the memory guard) stopped the search
+130  batch interrupted by Ctrl-C (results so far and the summary are printed)
+
+Classic mode: with no subcommand, slide reads one or two boards from standard input
+(start, then goal; the goal defaults to the spiral 123804765) and prints only the least
+number of moves, or -1 when the goal is unreachable.";
+
+/// Solve sliding-tile puzzles (8-puzzle, 15-puzzle, any WxH) optimally.
+///
+/// Boards are written row by row, the blank as `.`, `0` or `_`: compactly (`13524678.`) or as
+/// numbers separated by spaces (`1 3 5 2 4 6 7 8 0`).
+#[derive(Debug, Parser)]
+#[command(name = "slide", version, after_help = EXIT_CODES, max_term_width = 100)]
+pub struct Cli {
+    /// What to do; without one, slide runs in classic mode on standard input.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Solve one puzzle and print the length and the moves of an optimal solution.
+    ///
+    /// Moves name the direction the blank moves in: U, D, L, R.
+    #[command(after_help = EXIT_CODES)]
+    Solve(SolveArgs),
+    /// Solve many puzzles in parallel, one per input line, results in input order.
+    ///
+    /// A line holds a start board, or a start and a goal separated by `;` or a tab. Empty lines
+    /// and lines starting with `#` are skipped. A bad line is reported with its line number and
+    /// the batch goes on; the exit code is 2 if any line was bad, 0 otherwise.
+    #[command(after_help = EXIT_CODES)]
+    Batch(BatchArgs),
+    /// Tell whether the goal is reachable from the start, and why (parities), without searching.
+    #[command(after_help = EXIT_CODES)]
+    Check(CheckArgs),
+    /// Print random solvable instances, one per line, in a format `slide batch` reads.
+    Random(RandomArgs),
+    /// Print the state graph around a board as Graphviz DOT.
+    Graph(GraphArgs),
+    /// Solve a Klotski (Huarong Dao) layout optimally: bring the 2x2 block to the bottom exit.
+    ///
+    /// A layout is five lines of four characters: a letter per piece (all cells of a piece
+    /// share it) and `.` for each of the two empty cells.
+    #[command(after_help = EXIT_CODES)]
+    Klotski(KlotskiArgs),
+    /// Build and inspect pattern databases (additive, disjoint; Korf & Felner 2002).
+    #[command(subcommand)]
+    Pdb(PdbCommand),
+    /// Print a shell completion script.
+    Completions(CompletionsArgs),
+}
+
+/// The `slide pdb` subcommands.
+#[derive(Debug, Subcommand)]
+pub enum PdbCommand {
+    /// Build the databases of a partition into the cache (skipping those already there), with
+    /// a progress bar, and print where each one is.
+    Build(PdbBuildArgs),
+    /// Describe a database file.
+    Info(PdbInfoArgs),
+}
+
+/// The standard partitions of the tiles, for the blank-first goal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum PartitionArg {
+    /// 15-puzzle, three patterns of 5 tiles: small and quick to build.
+    #[value(name = "15-5-5-5")]
+    Fifteen555,
+    /// 15-puzzle, patterns of 6, 6 and 3 tiles.
+    #[value(name = "15-6-6-3")]
+    Fifteen663,
+    /// 15-puzzle, patterns of 7 and 8 tiles (Korf & Felner): the strongest, needs gigabytes.
+    #[value(name = "15-7-8")]
+    Fifteen78,
+    /// 24-puzzle, four patterns of 6 tiles (Korf & Felner).
+    #[value(name = "24-6-6-6-6")]
+    TwentyFour6666,
+}
+
+/// Arguments of `slide pdb build`.
+#[derive(Debug, Args)]
+pub struct PdbBuildArgs {
+    /// A standard partition.
+    #[arg(long, short, value_enum, required_unless_present = "patterns")]
+    pub partition: Option<PartitionArg>,
+    /// Board size for --pattern, as WIDTHxHEIGHT.
+    #[arg(long, short, requires = "patterns")]
+    pub size: Option<String>,
+    /// A pattern of your own: tile numbers separated by commas (repeat for each pattern).
+    #[arg(
+        long = "pattern",
+        value_name = "TILES",
+        conflicts_with = "partition",
+        requires = "size"
+    )]
+    pub patterns: Vec<String>,
+    /// The cache directory [default: slide/pdb in the user's cache directory].
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
+
+/// Arguments of `slide pdb info`.
+#[derive(Debug, Args)]
+pub struct PdbInfoArgs {
+    /// The database file.
+    pub file: PathBuf,
+}
+
+/// The goal a board is solved towards.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GoalArg {
+    /// An explicit goal board.
+    Board(String),
+    /// Tiles in order, the blank last (`12345678.`).
+    BlankLast,
+    /// The blank first, then the tiles in order (`.12345678`), as in Korf's papers.
+    BlankFirst,
+    /// Tiles in a clockwise spiral, the blank in the middle (`123804765` for 3x3).
+    Spiral,
+}
+
+impl std::str::FromStr for GoalArg {
+    type Err = std::convert::Infallible;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        Ok(match text {
+            "blank-last" => GoalArg::BlankLast,
+            "blank-first" => GoalArg::BlankFirst,
+            "spiral" => GoalArg::Spiral,
+            board => GoalArg::Board(board.to_owned()),
+        })
+    }
+}
+
+/// The options that choose the goal: a positional GOAL or `--goal`.
+#[derive(Debug, Args)]
+pub struct GoalOptions {
+    /// The goal: a board, or one of blank-last, blank-first, spiral [default: blank-last].
+    #[arg(value_name = "GOAL")]
+    pub goal: Option<GoalArg>,
+    /// The goal, as an option (same values as GOAL).
+    #[arg(long = "goal", value_name = "GOAL", conflicts_with = "goal")]
+    pub goal_option: Option<GoalArg>,
+}
+
+impl GoalOptions {
+    /// The goal asked for, blank-last when none is.
+    pub fn goal(&self) -> GoalArg {
+        self.goal
+            .clone()
+            .or_else(|| self.goal_option.clone())
+            .unwrap_or(GoalArg::BlankLast)
+    }
+}
+
+/// The search algorithms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum AlgorithmArg {
+    /// Breadth-first search.
+    Bfs,
+    /// Bidirectional breadth-first search.
+    Bidirectional,
+    /// A* with a heuristic.
+    Astar,
+    /// Iterative-deepening A*: little memory, the choice for 15-puzzles.
+    Idastar,
+}
+
+/// The heuristics of A* and IDA*.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum HeuristicArg {
+    /// Number of tiles out of place.
+    Misplaced,
+    /// Sum of the tiles' Manhattan distances to their goal positions.
+    Manhattan,
+    /// Manhattan distance plus two moves per pair of tiles in linear conflict.
+    LinearConflict,
+}
+
+/// Text for people or JSON for programs.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SolveFormat {
+    /// Lines of `name: value`.
+    Text,
+    /// One JSON object.
+    Json,
+}
+
+/// How batch results are printed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BatchFormat {
+    /// One JSON object per line.
+    Json,
+    /// An aligned table.
+    Table,
+}
+
+/// The search options shared by `solve` and `batch`.
+#[derive(Debug, Args)]
+pub struct SearchOptions {
+    /// The search algorithm [default: the fastest suitable one for the board size].
+    #[arg(long, short, value_enum)]
+    pub algorithm: Option<AlgorithmArg>,
+    /// The heuristic of astar and idastar [default: linear-conflict].
+    #[arg(long = "heuristic", short = 'H', value_enum)]
+    pub heuristic: Option<HeuristicArg>,
+    /// Give up after expanding this many nodes (exit code 3).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// Give up after this many seconds (exit code 3).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
+}
+
+/// Arguments of `slide solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The start board.
+    pub start: String,
+    #[command(flatten)]
+    pub goal: GoalOptions,
+    #[command(flatten)]
+    pub search: SearchOptions,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value_t = SolveFormat::Text)]
+    pub format: SolveFormat,
+    /// Also print every board along the solution.
+    #[arg(long)]
+    pub boards: bool,
+    /// Also print the search statistics (text format; JSON always has them).
+    #[arg(long)]
+    pub stats: bool,
+}
+
+/// Arguments of `slide batch`.
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// The input file; `-` or nothing reads standard input.
+    pub file: Option<PathBuf>,
+    /// The goal of lines that give none: a board, or one of blank-last, blank-first, spiral.
+    #[arg(long, value_name = "GOAL", default_value = "blank-last")]
+    pub goal: GoalArg,
+    #[command(flatten)]
+    pub search: SearchOptions,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value_t = BatchFormat::Json)]
+    pub format: BatchFormat,
+    /// Number of puzzles solved at once [default: the number of cores].
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    pub jobs: Option<u16>,
+}
+
+/// Arguments of `slide check`.
+#[derive(Debug, Args)]
+pub struct CheckArgs {
+    /// The start board.
+    pub start: String,
+    #[command(flatten)]
+    pub goal: GoalOptions,
+}
+
+/// Arguments of `slide random`.
+#[derive(Debug, Args)]
+pub struct RandomArgs {
+    /// Board size, as WIDTHxHEIGHT (`3x3`, `4x4`).
+    #[arg(long, short)]
+    pub size: String,
+    /// Number of instances.
+    #[arg(long, short = 'n', default_value_t = 1)]
+    pub count: u64,
+    /// Seed of the random generator, for repeatable output [default: from the clock].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Make each instance by K random moves from the goal instead of uniformly at random.
+    #[arg(long, value_name = "K")]
+    pub walk: Option<usize>,
+    /// The goal the instances are solvable towards.
+    #[arg(long, value_name = "GOAL", default_value = "blank-last")]
+    pub goal: GoalArg,
+}
+
+/// Arguments of `slide graph`.
+#[derive(Debug, Args)]
+pub struct GraphArgs {
+    /// The board at the centre of the graph.
+    pub start: String,
+    /// How many moves away from the start the graph reaches.
+    #[arg(long, short)]
+    pub depth: u32,
+    /// A goal; the solution path to it is highlighted.
+    #[arg(long, value_name = "GOAL")]
+    pub goal: Option<GoalArg>,
+    /// Give up after this many nodes (exit code 3); a guard against a huge --depth.
+    #[arg(long, value_name = "N", default_value_t = 100_000)]
+    pub max_nodes: u64,
+}
+
+/// What one Klotski move is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum MetricArg {
+    /// One piece moves one cell.
+    Step,
+    /// One piece moves anywhere it can slide to, corners included.
+    Piece,
+}
+
+/// Arguments of `slide klotski`.
+#[derive(Debug, Args)]
+pub struct KlotskiArgs {
+    /// The layout file; `-` reads standard input.
+    #[arg(required_unless_present = "classic")]
+    pub file: Option<PathBuf>,
+    /// Solve the classic layout (横刀立马) instead of reading one.
+    #[arg(long, conflicts_with = "file")]
+    pub classic: bool,
+    /// What counts as one move.
+    #[arg(long, short, value_enum, default_value_t = MetricArg::Piece)]
+    pub metric: MetricArg,
+    /// Also print every board along the solution.
+    #[arg(long)]
+    pub boards: bool,
+    /// Also print the search statistics.
+    #[arg(long)]
+    pub stats: bool,
+    /// Give up after expanding this many nodes (exit code 3).
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+}
+
+/// Arguments of `slide completions`.
+#[derive(Debug, Args)]
+pub struct CompletionsArgs {
+    /// The shell.
+    pub shell: clap_complete::Shell,
+}
+
+/// Parses a positive, finite number of seconds.
+fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
+    let seconds: f64 = text
+        .parse()
+        .map_err(|_| format!("`{text}` is not a number of seconds"))?;
+    if seconds.is_nan() || seconds <= 0.0 {
+        return Err("the timeout must be positive".to_owned());
+    }
+    std::time::Duration::try_from_secs_f64(seconds)
+        .map_err(|_| format!("`{text}` seconds is too long a timeout"))
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::CommandFactory;
+
+    use super::*;
+
+    #[test]
+    fn the_command_definition_is_consistent() {
+        Cli::command().debug_assert();
+    }
+
+    #[test]
+    fn goal_names_and_boards_are_told_apart() {
+        assert_eq!("spiral".parse(), Ok(GoalArg::Spiral));
+        assert_eq!("blank-first".parse(), Ok(GoalArg::BlankFirst));
+        assert_eq!(
+            "12345678.".parse(),
+            Ok(GoalArg::Board("12345678.".to_owned()))
+        );
+    }
+
+    #[test]
+    fn timeouts_must_be_positive_numbers() {
+        assert_eq!(
+            parse_seconds("1.5"),
+            Ok(std::time::Duration::from_millis(1500))
+        );
+        assert!(parse_seconds("0").is_err());
+        assert!(parse_seconds("-1").is_err());
+        assert!(parse_seconds("NaN").is_err());
+        assert!(parse_seconds("1e300").is_err());
+        assert!(parse_seconds("soon").is_err());
+    }
+}

@@ -1,0 +1,338 @@
+//! `slide batch`: many puzzles, one per line, solved in parallel and printed in input order.
+
+use std::collections::BTreeMap;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, IsTerminal, Read, Write};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use rayon::prelude::*;
+use search_core::{Limit, Limits};
+use serde_json::json;
+
+use crate::args::{BatchArgs, BatchFormat, GoalArg};
+use crate::commands::limits;
+use crate::engine::{self, Board, Ending, Report};
+use crate::report;
+use crate::status::{self, Status};
+
+/// The longest line read as an instance; a 32x32 board in numbers fits with room to spare.
+const MAX_LINE: usize = 8192;
+
+/// One input line worth solving, or why it is not.
+#[derive(Debug)]
+struct Instance {
+    /// The line number, from 1.
+    line: usize,
+    /// The start and goal boards, or what is wrong with the line.
+    boards: Result<(Board, Board), String>,
+}
+
+/// What became of one instance.
+#[derive(Debug)]
+enum Answer {
+    /// The search ran (and maybe hit a limit).
+    Searched {
+        start: String,
+        goal: String,
+        report: Report,
+    },
+    /// The line could not be read or solved.
+    Bad(String),
+    /// Ctrl-C came first.
+    Cancelled,
+}
+
+/// Reads, solves and prints the batch.
+pub fn run(args: &BatchArgs) -> Result<Status> {
+    let instances = match args.file.as_deref() {
+        None => read_instances(io::stdin().lock(), &args.goal)?,
+        Some(path) if path.as_os_str() == "-" => read_instances(io::stdin().lock(), &args.goal)?,
+        Some(path) => {
+            let file =
+                File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+            read_instances(BufReader::new(file), &args.goal)
+                .with_context(|| format!("reading {}", path.display()))?
+        }
+    };
+    let cancel = Arc::new(AtomicBool::new(false));
+    let handler_flag = Arc::clone(&cancel);
+    if let Err(error) = ctrlc::set_handler(move || handler_flag.store(true, Ordering::Relaxed)) {
+        status::warn(format_args!(
+            "Ctrl-C will not stop the batch cleanly: {error}"
+        ));
+    }
+    let limits = limits(&args.search).with_cancel_flag(Arc::clone(&cancel));
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.jobs.map_or(0, usize::from))
+        .build()
+        .context("starting the worker threads")?;
+    let progress = progress_bar(instances.len());
+    let started = Instant::now();
+    let (sender, receiver) = mpsc::channel();
+    let mut printer = Printer::new(args.format);
+    let printed = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            pool.install(|| {
+                // `par_bridge` hands out lines roughly in input order, so results can be
+                // printed while later lines are still being solved.
+                instances.iter().enumerate().par_bridge().for_each_with(
+                    sender,
+                    |sender, (index, instance)| {
+                        let answer = solve(instance, args, &limits, &cancel);
+                        // The printer hangs up only after a write error; nothing left to do.
+                        let _ = sender.send((index, answer));
+                    },
+                );
+            });
+        });
+        let mut pending = BTreeMap::new();
+        let mut next = 0;
+        for (index, answer) in receiver {
+            pending.insert(index, answer);
+            while let Some(answer) = pending.remove(&next) {
+                let instance = &instances[next];
+                if let Err(error) = progress.suspend(|| printer.print(instance.line, &answer)) {
+                    // Stop the workers: nobody reads what they would find.
+                    cancel.store(true, Ordering::Relaxed);
+                    return Err(error);
+                }
+                next += 1;
+            }
+            progress.inc(1);
+        }
+        Ok(())
+    });
+    progress.finish_and_clear();
+    printed?;
+    let interrupted = cancel.load(Ordering::Relaxed);
+    printer.summary(started.elapsed(), interrupted);
+    Ok(if interrupted {
+        Status::Interrupted
+    } else if printer.bad > 0 {
+        Status::BadInput
+    } else {
+        Status::Success
+    })
+}
+
+/// Reads every line of `input`, keeping the bad ones as errors with their line numbers.
+fn read_instances(mut input: impl BufRead, goal: &GoalArg) -> Result<Vec<Instance>> {
+    let mut instances = Vec::new();
+    let mut buffer = Vec::new();
+    for line in 1.. {
+        buffer.clear();
+        let read = (&mut input)
+            .take(MAX_LINE as u64 + 1)
+            .read_until(b'\n', &mut buffer)?;
+        if read == 0 {
+            break;
+        }
+        if buffer.len() > MAX_LINE && buffer.last() != Some(&b'\n') {
+            skip_rest_of_line(&mut input)?;
+            instances.push(Instance {
+                line,
+                boards: Err(format!("line longer than {MAX_LINE} bytes")),
+            });
+            continue;
+        }
+        let boards = match std::str::from_utf8(&buffer) {
+            Err(error) => Err(format!(
+                "not UTF-8 text (bad byte at column {})",
+                error.valid_up_to() + 1
+            )),
+            Ok(text) => {
+                let text = text.trim();
+                if text.is_empty() || text.starts_with('#') {
+                    continue;
+                }
+                parse_instance(text, goal).map_err(|error| format!("{error:#}"))
+            }
+        };
+        instances.push(Instance { line, boards });
+    }
+    Ok(instances)
+}
+
+/// Consumes input up to and including the next newline.
+fn skip_rest_of_line(input: &mut impl BufRead) -> io::Result<()> {
+    loop {
+        let chunk = input.fill_buf()?;
+        if chunk.is_empty() {
+            return Ok(());
+        }
+        match chunk.iter().position(|&byte| byte == b'\n') {
+            Some(end) => {
+                input.consume(end + 1);
+                return Ok(());
+            }
+            None => {
+                let length = chunk.len();
+                input.consume(length);
+            }
+        }
+    }
+}
+
+/// A start, or a start and a goal separated by `;` or a tab.
+fn parse_instance(text: &str, goal: &GoalArg) -> Result<(Board, Board)> {
+    let mut parts = text.split([';', '\t']);
+    let start = engine::parse_board(parts.next().unwrap_or_default())?;
+    let goal = match parts.next() {
+        Some(goal) => engine::goal_board(&GoalArg::Board(goal.trim().to_owned()), &start)?,
+        None => engine::goal_board(goal, &start)?,
+    };
+    if parts.next().is_some() {
+        anyhow::bail!("a line holds a start and at most one goal");
+    }
+    Ok((start, goal))
+}
+
+fn solve(instance: &Instance, args: &BatchArgs, limits: &Limits, cancel: &AtomicBool) -> Answer {
+    let (start, goal) = match &instance.boards {
+        Ok(boards) => boards,
+        Err(error) => return Answer::Bad(error.clone()),
+    };
+    if cancel.load(Ordering::Relaxed) {
+        return Answer::Cancelled;
+    }
+    match engine::solve(
+        start,
+        goal,
+        args.search.algorithm,
+        args.search.heuristic,
+        limits,
+    ) {
+        Ok(report) if matches!(report.ending, Ending::LimitReached(Limit::Cancelled)) => {
+            Answer::Cancelled
+        }
+        Ok(report) => Answer::Searched {
+            start: engine::compact(start),
+            goal: engine::compact(goal),
+            report,
+        },
+        Err(error) => Answer::Bad(format!("{error:#}")),
+    }
+}
+
+/// A progress bar on standard error when a person is watching it.
+fn progress_bar(length: usize) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(length as u64);
+    if let Ok(style) =
+        ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {elapsed} (eta {eta})")
+    {
+        bar.set_style(style);
+    }
+    bar
+}
+
+/// Prints answers and counts them for the summary.
+#[derive(Debug)]
+struct Printer {
+    format: BatchFormat,
+    out: io::Stdout,
+    header_printed: bool,
+    solved: u64,
+    unsolvable: u64,
+    limited: u64,
+    bad: u64,
+    cancelled: u64,
+    expanded: u64,
+}
+
+impl Printer {
+    fn new(format: BatchFormat) -> Self {
+        Printer {
+            format,
+            out: io::stdout(),
+            header_printed: false,
+            solved: 0,
+            unsolvable: 0,
+            limited: 0,
+            bad: 0,
+            cancelled: 0,
+            expanded: 0,
+        }
+    }
+
+    fn print(&mut self, line: usize, answer: &Answer) -> Result<()> {
+        let mut out = self.out.lock();
+        if self.format == BatchFormat::Table && !self.header_printed {
+            writeln!(
+                out,
+                "{:>6}  {:<10}  {:>6}  {:>12}  start / goal / moves",
+                "line", "result", "length", "expanded"
+            )?;
+            self.header_printed = true;
+        }
+        match answer {
+            Answer::Cancelled => self.cancelled += 1,
+            Answer::Bad(error) => {
+                self.bad += 1;
+                status::warn(format_args!("line {line}: {error}"));
+                match self.format {
+                    BatchFormat::Json => {
+                        writeln!(out, "{}", json!({"line": line, "error": error}))?
+                    }
+                    BatchFormat::Table => writeln!(out, "{line:>6}  {:<10}  {error}", "error")?,
+                }
+            }
+            Answer::Searched {
+                start,
+                goal,
+                report,
+            } => {
+                self.expanded += report.statistics.expanded;
+                let (result, length, moves) = match &report.ending {
+                    Ending::Solved(moves) => {
+                        self.solved += 1;
+                        ("solved", moves.len().to_string(), moves.as_str())
+                    }
+                    Ending::Unsolvable => {
+                        self.unsolvable += 1;
+                        ("unsolvable", "-".to_owned(), "")
+                    }
+                    Ending::LimitReached(_) => {
+                        self.limited += 1;
+                        ("gave up", "-".to_owned(), "")
+                    }
+                };
+                match self.format {
+                    BatchFormat::Json => {
+                        let mut object = report::report_json(start, goal, report);
+                        object["line"] = json!(line);
+                        writeln!(out, "{object}")?;
+                    }
+                    BatchFormat::Table => writeln!(
+                        out,
+                        "{line:>6}  {result:<10}  {length:>6}  {:>12}  {start} {goal} {moves}",
+                        report.statistics.expanded
+                    )?,
+                }
+            }
+        }
+        out.flush()?;
+        Ok(())
+    }
+
+    fn summary(&self, elapsed: Duration, interrupted: bool) {
+        let mut summary = format!(
+            "solved {}, unsolvable {}, gave up {}, bad lines {}",
+            self.solved, self.unsolvable, self.limited, self.bad
+        );
+        if interrupted {
+            summary += &format!(", interrupted before {}", self.cancelled);
+        }
+        status::warn(format_args!(
+            "{summary}; {} nodes expanded in {:.2} s",
+            self.expanded,
+            elapsed.as_secs_f64()
+        ));
+    }
+}

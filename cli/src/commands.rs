@@ -1,0 +1,257 @@
+//! The subcommands that handle one puzzle at a time: solve, check, random, graph, completions.
+
+use std::io::{self, IsTerminal, Read, Write};
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use anyhow::{Context, Result};
+use clap::CommandFactory;
+use search_core::Limits;
+
+use crate::args::{
+    CheckArgs, Cli, Command, CompletionsArgs, GoalArg, GraphArgs, KlotskiArgs, MetricArg,
+    RandomArgs, SearchOptions, SolveArgs, SolveFormat,
+};
+use crate::engine::{self, Board, Ending};
+use crate::report;
+use crate::status::Status;
+use crate::{batch, classic};
+
+/// Runs what the command line asks for.
+pub fn run(cli: Cli) -> Result<Status> {
+    match cli.command {
+        None if io::stdin().is_terminal() => {
+            // Waiting silently for a board nobody is going to type helps no one.
+            Cli::command().write_long_help(&mut io::stderr())?;
+            Ok(Status::BadInput)
+        }
+        None => classic::run(),
+        Some(Command::Solve(args)) => solve(&args),
+        Some(Command::Batch(args)) => batch::run(&args),
+        Some(Command::Check(args)) => check(&args),
+        Some(Command::Random(args)) => random(&args),
+        Some(Command::Graph(args)) => graph(&args),
+        Some(Command::Klotski(args)) => klotski(&args),
+        Some(Command::Pdb(command)) => crate::pdb::run(&command),
+        Some(Command::Completions(args)) => completions(&args),
+    }
+}
+
+/// The limits the search options ask for, on top of the default memory guard.
+pub fn limits(options: &SearchOptions) -> Limits {
+    let mut limits = Limits::default();
+    if let Some(max_nodes) = options.max_nodes {
+        limits = limits.with_max_expanded(max_nodes);
+    }
+    if let Some(timeout) = options.timeout {
+        limits = limits.with_timeout(timeout);
+    }
+    limits
+}
+
+/// How a goal was chosen, for the output: nothing for an explicit board.
+fn goal_note(goal: &GoalArg) -> &'static str {
+    match goal {
+        GoalArg::Board(_) => "",
+        GoalArg::BlankLast => " (blank-last)",
+        GoalArg::BlankFirst => " (blank-first)",
+        GoalArg::Spiral => " (spiral)",
+    }
+}
+
+fn solve(args: &SolveArgs) -> Result<Status> {
+    let start = engine::parse_board(&args.start)?;
+    let goal_arg = args.goal.goal();
+    let goal = engine::goal_board(&goal_arg, &start)?;
+    let report = engine::solve(
+        &start,
+        &goal,
+        args.search.algorithm,
+        args.search.heuristic,
+        &limits(&args.search),
+    )?;
+    let mut out = io::stdout().lock();
+    let (start_text, goal_text) = (engine::compact(&start), engine::compact(&goal));
+    match args.format {
+        SolveFormat::Json => {
+            let mut object = report::report_json(&start_text, &goal_text, &report);
+            if args.boards {
+                if let Ending::Solved(moves) = &report.ending {
+                    let boards = engine::boards_along(&start, moves)?;
+                    object["boards"] = boards.iter().map(engine::compact).collect();
+                }
+            }
+            writeln!(out, "{object}")?;
+        }
+        SolveFormat::Text => {
+            writeln!(out, "start:  {start_text}")?;
+            writeln!(out, "goal:   {goal_text}{}", goal_note(&goal_arg))?;
+            writeln!(out, "search: {}", report::search_text(&report))?;
+            match &report.ending {
+                Ending::Solved(moves) => {
+                    writeln!(out, "length: {}", moves.len())?;
+                    writeln!(out, "moves:  {moves}")?;
+                }
+                Ending::Unsolvable => {
+                    let (_, reason) = engine::check(&start, &goal)?;
+                    writeln!(out, "result: {reason}")?;
+                }
+                Ending::LimitReached(limit) => writeln!(out, "result: gave up, {limit}")?,
+            }
+            if args.stats {
+                write!(out, "{}", report::statistics_text(&report.statistics))?;
+            }
+            if let (true, Ending::Solved(moves)) = (args.boards, &report.ending) {
+                let boards = engine::boards_along(&start, moves)?;
+                for (step, board) in boards.iter().enumerate() {
+                    match step
+                        .checked_sub(1)
+                        .and_then(|index| moves.get(index..=index))
+                    {
+                        Some(direction) => writeln!(out, "\nstep {step} ({direction}):")?,
+                        None => writeln!(out, "\nstep 0 (start):")?,
+                    }
+                    writeln!(out, "{}", engine::grid(board).trim_end())?;
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok(report::status_of(&report.ending))
+}
+
+fn check(args: &CheckArgs) -> Result<Status> {
+    let start = engine::parse_board(&args.start)?;
+    let goal_arg = args.goal.goal();
+    let goal = engine::goal_board(&goal_arg, &start)?;
+    let (solvable, reason) = engine::check(&start, &goal)?;
+    let mut out = io::stdout().lock();
+    writeln!(out, "{reason}")?;
+    writeln!(
+        out,
+        "start: {}\ngoal:  {}{}",
+        engine::compact(&start),
+        engine::compact(&goal),
+        goal_note(&goal_arg)
+    )?;
+    out.flush()?;
+    Ok(if solvable {
+        Status::Success
+    } else {
+        Status::Unsolvable
+    })
+}
+
+fn random(args: &RandomArgs) -> Result<Status> {
+    let seed = args.seed.unwrap_or_else(clock_seed);
+    let goal = engine::goal_of_size(&args.size, &args.goal)?;
+    // `batch` solves towards blank-last by default, so other goals go on every line.
+    let goal_suffix = match &args.goal {
+        GoalArg::BlankLast => String::new(),
+        _ => format!(";{}", engine::compact(&goal)),
+    };
+    let mut out = io::BufWriter::new(io::stdout().lock());
+    for index in 0..args.count {
+        let board = engine::random_board(&goal, seed.wrapping_add(index), args.walk);
+        writeln!(out, "{}{goal_suffix}", engine::compact(&board))?;
+    }
+    out.flush()?;
+    Ok(Status::Success)
+}
+
+/// A seed that differs from run to run.
+fn clock_seed() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |elapsed| elapsed.as_nanos() as u64)
+}
+
+fn graph(args: &GraphArgs) -> Result<Status> {
+    let start = engine::parse_board(&args.start)?;
+    let goal: Option<Board> = args
+        .goal
+        .as_ref()
+        .map(|goal| engine::goal_board(goal, &start))
+        .transpose()?;
+    let Some(dot) = engine::graph_dot(&start, goal.as_ref(), args.depth, args.max_nodes)? else {
+        crate::status::warn(format_args!(
+            "the graph within {} moves has more than {} nodes; lower --depth or raise --max-nodes",
+            args.depth, args.max_nodes
+        ));
+        return Ok(Status::LimitReached);
+    };
+    let mut out = io::stdout().lock();
+    writeln!(out, "{}", dot.trim_end())?;
+    out.flush()?;
+    Ok(Status::Success)
+}
+
+/// The largest layout file read: a layout is 24 bytes, comments and all fit well within this.
+const MAX_LAYOUT: u64 = 1 << 16;
+
+fn klotski(args: &KlotskiArgs) -> Result<Status> {
+    let layout = match args.file.as_deref() {
+        None => None,
+        Some(path) => {
+            let mut bytes = Vec::new();
+            let from_stdin = path.as_os_str() == "-";
+            let read = if from_stdin {
+                io::stdin().lock().take(MAX_LAYOUT).read_to_end(&mut bytes)
+            } else {
+                std::fs::File::open(path)
+                    .and_then(|file| file.take(MAX_LAYOUT).read_to_end(&mut bytes))
+            };
+            read.with_context(|| format!("cannot read {}", path.display()))?;
+            Some(
+                String::from_utf8(bytes)
+                    .map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", path.display()))?,
+            )
+        }
+    };
+    let mut limits = Limits::default();
+    if let Some(max_nodes) = args.max_nodes {
+        limits = limits.with_max_expanded(max_nodes);
+    }
+    let report = engine::solve_klotski(layout.as_deref(), args.metric, &limits)?;
+    let mut out = io::stdout().lock();
+    let metric = match args.metric {
+        MetricArg::Step => "step",
+        MetricArg::Piece => "piece",
+    };
+    writeln!(out, "metric: {metric}")?;
+    let status = match &report.ending {
+        Ok(moves) => {
+            writeln!(out, "length: {}", moves.len())?;
+            for (index, action) in moves.iter().enumerate() {
+                writeln!(out, "{:>4}. {action}", index + 1)?;
+            }
+            if let (true, Some(rendered)) = (args.boards, &report.rendered) {
+                writeln!(out, "\n{}", rendered.trim_end())?;
+            }
+            Status::Success
+        }
+        Err(None) => {
+            writeln!(out, "result: unsolvable, the block cannot reach the exit")?;
+            Status::Unsolvable
+        }
+        Err(Some(limit)) => {
+            writeln!(out, "result: gave up, {limit}")?;
+            Status::LimitReached
+        }
+    };
+    if args.stats {
+        write!(out, "{}", report::statistics_text(&report.statistics))?;
+    }
+    out.flush()?;
+    Ok(status)
+}
+
+fn completions(args: &CompletionsArgs) -> Result<Status> {
+    // clap_complete panics when its writer fails, so it writes to memory and we to the pipe.
+    let mut script = Vec::new();
+    clap_complete::generate(args.shell, &mut Cli::command(), "slide", &mut script);
+    let mut out = io::stdout().lock();
+    out.write_all(&script)
+        .and_then(|()| out.flush())
+        .context("writing the completion script")?;
+    Ok(Status::Success)
+}

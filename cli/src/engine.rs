@@ -1,0 +1,250 @@
+//! Every call into `puzzles` and `search_core` for solving, in one place (pattern databases have
+//! their own small module, `pdb`): the rest of the binary parses, formats and prints, and never
+//! searches or knows puzzle rules.
+
+use anyhow::{anyhow, bail, Result};
+use puzzles::{Algorithm, HeuristicKind, Move, PackedWord, SlidingPuzzle, TileOutcome};
+use search_core::{Limit, Limits, Statistics};
+
+use crate::args::{AlgorithmArg, GoalArg, HeuristicArg, MetricArg};
+
+pub use puzzles::Board;
+
+/// How a solve ended, in the binary's terms.
+#[derive(Debug, Clone)]
+pub enum Ending {
+    /// An optimal solution: the blank's moves as `U`, `D`, `L`, `R`.
+    Solved(String),
+    /// The goal is unreachable from the start.
+    Unsolvable,
+    /// A limit stopped the search first.
+    LimitReached(Limit),
+}
+
+/// The answer to one solve, and what was used to get it.
+#[derive(Debug, Clone)]
+pub struct Report {
+    /// The algorithm that ran, as the command line spells it.
+    pub algorithm: String,
+    /// The heuristic it used, if it uses one.
+    pub heuristic: Option<String>,
+    /// How the search ended.
+    pub ending: Ending,
+    /// What the search did.
+    pub statistics: Statistics,
+}
+
+/// Parses a board in any format the library reads.
+pub fn parse_board(text: &str) -> Result<Board> {
+    Board::parse(text.trim()).map_err(|error| anyhow!("bad board `{}`: {error}", text.trim()))
+}
+
+/// The goal board named by `goal` for boards shaped like `start`.
+pub fn goal_board(goal: &GoalArg, start: &Board) -> Result<Board> {
+    let shape = start.shape();
+    let board = match goal {
+        GoalArg::Board(text) => parse_board(text)?,
+        GoalArg::BlankLast => Board::blank_last(shape),
+        GoalArg::BlankFirst => Board::blank_first(shape),
+        GoalArg::Spiral => Board::spiral(shape),
+    };
+    if board.shape() != shape {
+        return Err(anyhow!(
+            "the goal is {} but the start is {}",
+            board.shape(),
+            shape
+        ));
+    }
+    Ok(board)
+}
+
+/// The shortest one-line form of a board that [`parse_board`] reads back: compact or spaced
+/// for square boards, rows separated by `/` for the others, whose shape the cells do not tell.
+pub fn compact(board: &Board) -> String {
+    let shape = board.shape();
+    if shape.width() == shape.height() {
+        board.to_compact()
+    } else {
+        board.to_rows()
+    }
+}
+
+/// Solves `start` towards `goal` optimally; without a choice, the library picks the algorithm
+/// and heuristic for the board size.
+pub fn solve(
+    start: &Board,
+    goal: &Board,
+    algorithm: Option<AlgorithmArg>,
+    heuristic: Option<HeuristicArg>,
+    limits: &Limits,
+) -> Result<Report> {
+    let shape = start.shape();
+    let algorithm = match algorithm {
+        None => Algorithm::default_for(shape),
+        Some(AlgorithmArg::Bfs) => Algorithm::Bfs,
+        Some(AlgorithmArg::Bidirectional) => Algorithm::Bidirectional,
+        Some(AlgorithmArg::Astar) => Algorithm::AStar,
+        Some(AlgorithmArg::Idastar) => Algorithm::IdaStar,
+    };
+    let heuristic = match heuristic {
+        Some(_) if !algorithm.uses_heuristic() => {
+            bail!("--heuristic guides astar and idastar only, not {algorithm}")
+        }
+        None => HeuristicKind::default_for(shape),
+        Some(HeuristicArg::Misplaced) => HeuristicKind::Misplaced,
+        Some(HeuristicArg::Manhattan) => HeuristicKind::Manhattan,
+        Some(HeuristicArg::LinearConflict) => HeuristicKind::LinearConflict,
+    };
+    let report = puzzles::solve(start, goal, algorithm, heuristic, limits)?;
+    let ending = match report.outcome {
+        TileOutcome::Solved { moves } => Ending::Solved(puzzles::format_moves(&moves)),
+        TileOutcome::Unsolvable => Ending::Unsolvable,
+        TileOutcome::LimitReached(limit) => Ending::LimitReached(limit),
+    };
+    Ok(Report {
+        algorithm: report.algorithm.to_string(),
+        heuristic: report
+            .algorithm
+            .uses_heuristic()
+            .then(|| report.heuristic.to_string()),
+        ending,
+        statistics: report.statistics,
+    })
+}
+
+/// Every board along `moves` from `start`, `start` first.
+pub fn boards_along(start: &Board, moves: &str) -> Result<Vec<Board>> {
+    let mut boards = vec![start.clone()];
+    for step in puzzles::parse_moves(moves)? {
+        let next = boards
+            .last()
+            .and_then(|board| board.apply(step))
+            .ok_or_else(|| anyhow!("the move {step} leaves the board"))?;
+        boards.push(next);
+    }
+    Ok(boards)
+}
+
+/// The grid form of a board, for people.
+pub fn grid(board: &Board) -> String {
+    board.to_string()
+}
+
+/// Whether `goal` is reachable from `start`, and the reason in words.
+pub fn check(start: &Board, goal: &Board) -> Result<(bool, String)> {
+    let solvability = puzzles::solvability(start, goal)?;
+    Ok((solvability.is_solvable(), solvability.to_string()))
+}
+
+/// The goal named by `goal` for boards of `size` (`4x4`).
+pub fn goal_of_size(size: &str, goal: &GoalArg) -> Result<Board> {
+    let shape: puzzles::Shape = size
+        .parse()
+        .map_err(|error| anyhow!("bad size `{size}`: {error}"))?;
+    goal_board(goal, &Board::blank_last(shape))
+}
+
+/// A random start from which `goal` is reachable: uniform, or `walk` random moves away.
+pub fn random_board(goal: &Board, seed: u64, walk: Option<usize>) -> Board {
+    match walk {
+        Some(steps) => puzzles::random_walk(goal, steps, seed),
+        None => puzzles::random_solvable(goal, seed),
+    }
+}
+
+/// The state graph within `depth` moves of `start` as Graphviz DOT, an optimal path to `goal`
+/// highlighted; `None` when `max_nodes` stopped the exploration.
+pub fn graph_dot(
+    start: &Board,
+    goal: Option<&Board>,
+    depth: u32,
+    max_nodes: u64,
+) -> Result<Option<String>> {
+    let path = match goal {
+        Some(goal) => match solve(start, goal, None, None, &Limits::default())?.ending {
+            Ending::Solved(moves) => boards_along(start, &moves)?,
+            Ending::Unsolvable | Ending::LimitReached(_) => Vec::new(),
+        },
+        None => Vec::new(),
+    };
+    if start.shape().cells() <= <u64 as PackedWord>::MAX_CELLS {
+        graph_dot_packed::<u64>(start, &path, depth, max_nodes)
+    } else {
+        graph_dot_packed::<u128>(start, &path, depth, max_nodes)
+    }
+}
+
+fn graph_dot_packed<Word: PackedWord>(
+    start: &Board,
+    path: &[Board],
+    depth: u32,
+    max_nodes: u64,
+) -> Result<Option<String>> {
+    // Exploring ignores the goal test, so any goal of the right shape does.
+    let puzzle = SlidingPuzzle::<Word>::new(path.last().unwrap_or(start))?;
+    let limits = Limits::default().with_max_expanded(max_nodes);
+    let graph = search_core::explore(&puzzle, puzzle.state(start)?, depth as usize, &limits);
+    if graph.limit().is_some() {
+        return Ok(None);
+    }
+    let path = path
+        .iter()
+        .map(|board| puzzle.state(board))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(Some(graph.to_dot(
+        |state| puzzle.board(state).to_string(),
+        |direction: &Move| direction.to_string(),
+        &path,
+    )))
+}
+
+/// A Klotski solve: the start, the moves of an optimal solution and every board along it.
+#[derive(Debug, Clone)]
+pub struct KlotskiReport {
+    /// The moves as text (`piece from -> to`), or how the search ended without a solution.
+    pub ending: Result<Vec<String>, Option<Limit>>,
+    /// The boards along the solution, with the moves between them, as the library renders them.
+    pub rendered: Option<String>,
+    /// What the search did.
+    pub statistics: Statistics,
+}
+
+/// Solves a Klotski layout (`None` for the classic one) by breadth-first search, which is optimal
+/// for both metrics since every move costs one.
+pub fn solve_klotski(
+    layout: Option<&str>,
+    metric: MetricArg,
+    limits: &Limits,
+) -> Result<KlotskiReport> {
+    use puzzles::klotski;
+    let start = match layout {
+        Some(text) => text
+            .parse::<klotski::Board>()
+            .map_err(|error| anyhow!("bad Klotski layout: {error}"))?,
+        None => klotski::Board::classic(),
+    };
+    let problem = klotski::Klotski::new(match metric {
+        MetricArg::Step => klotski::Metric::Step,
+        MetricArg::Piece => klotski::Metric::Piece,
+    });
+    let result = search_core::bfs_with(
+        &problem,
+        start,
+        search_core::HashVisited::default(),
+        limits,
+        search_core::NoObserver,
+    );
+    let (ending, rendered) = match result.outcome {
+        search_core::Outcome::Solved(solution) => (
+            Ok(solution.actions.iter().map(ToString::to_string).collect()),
+            Some(problem.render(start, &solution.actions)?),
+        ),
+        search_core::Outcome::Unreachable => (Err(None), None),
+        search_core::Outcome::LimitReached(limit) => (Err(Some(limit)), None),
+    };
+    Ok(KlotskiReport {
+        ending,
+        rendered,
+        statistics: result.statistics,
+    })
+}

@@ -1,0 +1,139 @@
+//! `slide pdb`: build pattern databases into the cache with a progress bar, and describe them.
+
+use std::io::{self, IsTerminal, Write};
+
+use anyhow::{anyhow, bail, Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use puzzles::pdb::{partitions, BuildProgress, PatternDatabase, PdbCache};
+
+use crate::args::{PartitionArg, PdbBuildArgs, PdbCommand, PdbInfoArgs};
+use crate::status::{self, Status};
+
+/// Runs a `slide pdb` subcommand.
+pub fn run(command: &PdbCommand) -> Result<Status> {
+    match command {
+        PdbCommand::Build(args) => build(args),
+        PdbCommand::Info(args) => info(args),
+    }
+}
+
+fn build(args: &PdbBuildArgs) -> Result<Status> {
+    let (width, height, patterns) = partition(args)?;
+    let cache = match &args.dir {
+        Some(directory) => PdbCache::new(directory),
+        None => PdbCache::default_location()
+            .context("this platform has no cache directory; give one with --dir")?,
+    };
+    let goal = partitions::blank_first_goal(width, height);
+    let mut out = io::stdout().lock();
+    for (index, pattern) in patterns.iter().enumerate() {
+        let bar = progress_bar(index, patterns.len());
+        let database = cache.get_or_build(
+            width,
+            height,
+            &goal,
+            pattern,
+            |progress: BuildProgress| {
+                bar.set_length(progress.total as u64);
+                bar.set_position(progress.done as u64);
+            },
+            |warning| bar.suspend(|| status::warn(format_args!("{warning}"))),
+        )?;
+        bar.finish_and_clear();
+        let path = cache.path_for(width, height, &goal, pattern)?;
+        writeln!(
+            out,
+            "{}: {} entries, largest value {}, {}",
+            tiles_text(database.pattern()),
+            database.entries(),
+            database.max_value(),
+            path.display()
+        )?;
+    }
+    out.flush()?;
+    Ok(Status::Success)
+}
+
+/// The board size and the patterns asked for.
+fn partition(args: &PdbBuildArgs) -> Result<(usize, usize, Vec<Vec<u8>>)> {
+    let named = |width, height, patterns: &[&[u8]]| {
+        Ok((
+            width,
+            height,
+            patterns.iter().map(|pattern| pattern.to_vec()).collect(),
+        ))
+    };
+    match (args.partition, &args.size) {
+        (Some(PartitionArg::Fifteen555), _) => named(4, 4, &partitions::FIFTEEN_5_5_5),
+        (Some(PartitionArg::Fifteen663), _) => named(4, 4, &partitions::FIFTEEN_6_6_3),
+        (Some(PartitionArg::Fifteen78), _) => named(4, 4, &partitions::FIFTEEN_7_8),
+        (Some(PartitionArg::TwentyFour6666), _) => named(5, 5, &partitions::TWENTY_FOUR_6_6_6_6),
+        (None, Some(size)) => {
+            let shape: puzzles::Shape = size
+                .parse()
+                .map_err(|error| anyhow!("bad size `{size}`: {error}"))?;
+            let patterns = args
+                .patterns
+                .iter()
+                .map(|pattern| parse_pattern(pattern))
+                .collect::<Result<_>>()?;
+            Ok((shape.width(), shape.height(), patterns))
+        }
+        (None, None) => bail!("give --partition, or --size with --pattern"),
+    }
+}
+
+/// Tile numbers separated by commas (or spaces).
+fn parse_pattern(text: &str) -> Result<Vec<u8>> {
+    text.split([',', ' '])
+        .filter(|tile| !tile.is_empty())
+        .map(|tile| {
+            tile.trim()
+                .parse()
+                .map_err(|_| anyhow!("bad pattern `{text}`: `{tile}` is not a tile number"))
+        })
+        .collect()
+}
+
+fn tiles_text(tiles: &[u8]) -> String {
+    format!("pattern {}", tiles_list(tiles))
+}
+
+fn tiles_list(tiles: &[u8]) -> String {
+    let tiles: Vec<String> = tiles.iter().map(u8::to_string).collect();
+    tiles.join(",")
+}
+
+/// A bar per pattern on standard error when a person is watching it.
+fn progress_bar(index: usize, count: usize) -> ProgressBar {
+    if !io::stderr().is_terminal() {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(0);
+    let template = format!(
+        "pattern {}/{count} {{bar:40}} {{percent}}% {{elapsed}}",
+        index + 1
+    );
+    if let Ok(style) = ProgressStyle::with_template(&template) {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn info(args: &PdbInfoArgs) -> Result<Status> {
+    let database = PatternDatabase::load(&args.file)?;
+    let mut out = io::stdout().lock();
+    writeln!(out, "board:   {}x{}", database.width(), database.height())?;
+    writeln!(out, "goal:    {}", goal_text(database.goal()))?;
+    writeln!(out, "pattern: {}", tiles_list(database.pattern()))?;
+    writeln!(out, "entries: {}", database.entries())?;
+    writeln!(out, "bits:    {} per entry", database.entry_bits())?;
+    writeln!(out, "largest: {}", database.max_value())?;
+    out.flush()?;
+    Ok(Status::Success)
+}
+
+fn goal_text(goal: &[u8]) -> String {
+    let tiles: Vec<String> = goal.iter().map(u8::to_string).collect();
+    tiles.join(" ")
+}

@@ -1,0 +1,89 @@
+//! How results look: JSON objects for programs, text for people.
+
+use search_core::Statistics;
+use serde_json::{json, Value};
+
+use crate::engine::{Ending, Report};
+use crate::status::Status;
+
+/// The exit status a solve ends with.
+pub fn status_of(ending: &Ending) -> Status {
+    match ending {
+        Ending::Solved(_) => Status::Success,
+        Ending::Unsolvable => Status::Unsolvable,
+        Ending::LimitReached(_) => Status::LimitReached,
+    }
+}
+
+/// The statistics as a JSON object, the time in seconds.
+pub fn statistics_json(statistics: &Statistics) -> Value {
+    json!({
+        "expanded": statistics.expanded,
+        "generated": statistics.generated,
+        "duplicates": statistics.duplicates,
+        "reopened": statistics.reopened,
+        "largest_frontier": statistics.largest_frontier,
+        "stored": statistics.stored,
+        "iterations": statistics.iterations.len(),
+        "seconds": statistics.elapsed.as_secs_f64(),
+    })
+}
+
+/// One solve as a JSON object: start, goal, solvable, length, moves, algorithm, heuristic,
+/// statistics, and `limit` when one stopped the search.
+pub fn report_json(start: &str, goal: &str, report: &Report) -> Value {
+    let (solvable, length, moves, limit) = match &report.ending {
+        Ending::Solved(moves) => (
+            Value::Bool(true),
+            json!(moves.len()),
+            json!(moves),
+            Value::Null,
+        ),
+        Ending::Unsolvable => (Value::Bool(false), Value::Null, Value::Null, Value::Null),
+        Ending::LimitReached(limit) => (
+            Value::Null,
+            Value::Null,
+            Value::Null,
+            json!(limit.to_string()),
+        ),
+    };
+    let mut object = json!({
+        "start": start,
+        "goal": goal,
+        "solvable": solvable,
+        "length": length,
+        "moves": moves,
+        "algorithm": report.algorithm,
+        "heuristic": report.heuristic,
+        "statistics": statistics_json(&report.statistics),
+    });
+    if !limit.is_null() {
+        object["limit"] = limit;
+    }
+    object
+}
+
+/// The statistics as `name: value` lines.
+pub fn statistics_text(statistics: &Statistics) -> String {
+    let mut text = format!(
+        "expanded: {}\ngenerated: {}\nstored: {}\nlargest frontier: {}\n",
+        statistics.expanded, statistics.generated, statistics.stored, statistics.largest_frontier
+    );
+    if !statistics.iterations.is_empty() {
+        text += &format!("iterations: {}\n", statistics.iterations.len());
+    }
+    text += &format!(
+        "time: {:.3} s ({:.0} expanded/s)\n",
+        statistics.elapsed.as_secs_f64(),
+        statistics.expanded_per_second()
+    );
+    text
+}
+
+/// The search that ran, as `astar (linear-conflict)`.
+pub fn search_text(report: &Report) -> String {
+    match &report.heuristic {
+        Some(heuristic) => format!("{} ({heuristic})", report.algorithm),
+        None => report.algorithm.clone(),
+    }
+}
