@@ -176,11 +176,42 @@ impl AdditivePdb {
     pub fn estimate(&self, positions: &[u8]) -> u32 {
         // The reflection is a symmetry of the board and the goal, so it keeps every tile's
         // Manhattan distance: only the entries differ.
-        let excess = self.excess(positions);
-        let reflected = self
-            .reflect(positions)
-            .map_or(0, |reflected| self.excess(&reflected[..self.cells]));
-        self.manhattan(positions) + 2 * excess.max(reflected)
+        //
+        // Every rank is computed before any entry is read: the entries of big databases miss
+        // the cache, and independent loads issued together wait for memory together.
+        const MOST: usize = 16;
+        let count = self.databases.len();
+        if count > MOST {
+            let excess = self.excess(positions);
+            let reflected = self
+                .reflect(positions)
+                .map_or(0, |reflected| self.excess(&reflected[..self.cells]));
+            return self.manhattan(positions) + 2 * excess.max(reflected);
+        }
+        let mut ranks = [0usize; 2 * MOST];
+        for (rank, pdb) in ranks.iter_mut().zip(&self.databases) {
+            *rank = pdb.rank(positions);
+        }
+        let reflected = self.reflect(positions);
+        if let Some(reflected) = &reflected {
+            for (rank, pdb) in ranks[MOST..].iter_mut().zip(&self.databases) {
+                *rank = pdb.rank(&reflected[..self.cells]);
+            }
+        }
+        let sum = |ranks: &[usize]| -> u32 {
+            ranks
+                .iter()
+                .zip(&self.databases)
+                .map(|(&rank, pdb)| u32::from(pdb.entry(rank)))
+                .sum()
+        };
+        let excess = sum(&ranks[..count]);
+        let reflected_excess = if reflected.is_some() {
+            sum(&ranks[MOST..MOST + count])
+        } else {
+            0
+        };
+        self.manhattan(positions) + 2 * excess.max(reflected_excess)
     }
 
     /// [`estimate`](Self::estimate) for a board given as the tile at each cell.

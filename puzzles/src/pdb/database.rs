@@ -88,8 +88,13 @@ impl PatternDatabase {
     /// Manhattan distance. Sums of databases add the Manhattan distance of all tiles once.
     #[inline]
     pub(crate) fn excess(&self, positions: &[u8]) -> u8 {
-        let rank = self.index.rank(|i| positions[usize::from(self.pattern[i])]);
-        self.entry(rank)
+        self.entry(self.rank(positions))
+    }
+
+    /// The table index of the placement in `positions`.
+    #[inline]
+    pub(crate) fn rank(&self, positions: &[u8]) -> usize {
+        self.index.rank(|i| positions[usize::from(self.pattern[i])])
     }
 
     #[inline]
