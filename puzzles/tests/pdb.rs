@@ -13,7 +13,7 @@ use puzzles::{
     is_solution, random_solvable, solve_with, Algorithm, Board, HeuristicKind, PdbHeuristic,
     PdbSource, Shape, SlidingPuzzle,
 };
-use search_core::{idastar, Limits};
+use search_core::{idastar, Heuristic, Limits};
 
 type Eight = [u8; 9];
 const GOAL: Eight = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -632,5 +632,44 @@ fn korf_100_solve_optimally_with_the_7_8_databases() {
         "Korf 100, IDA* with 7-8 and reflection: {generated} nodes generated ({} per instance) in {:.2?}",
         generated / 100,
         started.elapsed()
+    );
+}
+
+#[test]
+fn twenty_four_puzzle_6_6_6_6_is_admissible_on_korf_felner_instances() {
+    if !slow_tests() {
+        return;
+    }
+    let temporary = tempfile::tempdir().unwrap();
+    let directory = std::env::var_os("SLIDE_PDB_CACHE")
+        .map_or_else(|| temporary.path().to_path_buf(), std::path::PathBuf::from);
+    let goal = Board::blank_first(Shape::new(5, 5).unwrap());
+    let heuristic = PdbHeuristic::from_cache(
+        &goal,
+        &partitions::TWENTY_FOUR_6_6_6_6,
+        &PdbCache::new(directory),
+        |_, _| {},
+        |warning| eprintln!("{warning}"),
+    )
+    .unwrap();
+    let puzzle = SlidingPuzzle::<u128>::new(&goal).unwrap();
+    let (mut estimates, mut optima) = (0, 0);
+    // Korf & Felner's 50 random 24-puzzle instances (AIJ 134, 2002): `id optimal tiles...`.
+    for line in include_str!("data/korf24_50.txt").lines() {
+        let numbers: Vec<usize> = line
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let tiles = numbers[2..].iter().map(|&t| t as u8).collect();
+        let start = puzzle
+            .state(&Board::new(goal.shape(), tiles).unwrap())
+            .unwrap();
+        let estimate = usize::from(heuristic.estimate(&puzzle, &start));
+        assert!(estimate <= numbers[1], "instance {}", numbers[0]);
+        assert_eq!(estimate % 2, numbers[1] % 2, "instance {}", numbers[0]);
+        (estimates, optima) = (estimates + estimate, optima + numbers[1]);
+    }
+    eprintln!(
+        "24-puzzle 6-6-6-6: initial estimates sum to {estimates}, optimal lengths to {optima}"
     );
 }
