@@ -314,8 +314,35 @@ where
             let mut next = 0;
             let (mut g, mut h) = (P::Cost::ZERO, root_h);
             loop {
+                // Try the children of the current node until one is within the threshold. The
+                // action list is borrowed as a plain slice for the whole scan.
                 let frame = &self.frames[depth];
-                let Some((action, cost)) = frame.actions.get(next).cloned() else {
+                let mut within = None;
+                for (action, cost) in &frame.actions[next..] {
+                    next += 1;
+                    if frame.inverse.as_ref() == Some(action) {
+                        continue;
+                    }
+                    generated += 1;
+                    let parent = O::ENABLED.then(|| self.state.clone());
+                    self.problem.apply(&mut self.state, action);
+                    if let Some(parent) = parent {
+                        self.observer.generated(&parent, action, &self.state, *cost);
+                    }
+                    let child_g = g.saturating_add(*cost);
+                    let child_h =
+                        self.heuristic
+                            .estimate_after(self.problem, &self.state, action, h);
+                    let f = child_g.saturating_add(child_h);
+                    if f > threshold {
+                        next_threshold = Some(next_threshold.map_or(f, |known| known.min(f)));
+                        self.problem.undo(&mut self.state, action);
+                        continue;
+                    }
+                    within = Some((action.clone(), child_g, child_h));
+                    break;
+                }
+                let Some((action, child_g, child_h)) = within else {
                     // Every child of this node is done: back out to its parent.
                     let Some(parent) = depth.checked_sub(1) else {
                         break 'walk End::Exhausted(next_threshold);
@@ -326,26 +353,6 @@ where
                     self.problem.undo(&mut self.state, frame.taken());
                     continue;
                 };
-                next += 1;
-                if frame.inverse.as_ref() == Some(&action) {
-                    continue;
-                }
-                generated += 1;
-                let parent = O::ENABLED.then(|| self.state.clone());
-                self.problem.apply(&mut self.state, &action);
-                if let Some(parent) = parent {
-                    self.observer.generated(&parent, &action, &self.state, cost);
-                }
-                let child_g = g.saturating_add(cost);
-                let child_h = self
-                    .heuristic
-                    .estimate_after(self.problem, &self.state, &action, h);
-                let f = child_g.saturating_add(child_h);
-                if f > threshold {
-                    next_threshold = Some(next_threshold.map_or(f, |known| known.min(f)));
-                    self.problem.undo(&mut self.state, &action);
-                    continue;
-                }
                 self.frames[depth].next = next;
                 if self.problem.is_goal(&self.state) {
                     break 'walk End::Solved(child_g, depth);

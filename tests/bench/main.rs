@@ -1,0 +1,302 @@
+//! The side-by-side benchmark: the generic engine against the `pathfinding` crate and a
+//! hand-specialised loop, on the same instances in the same process.
+//!
+//! Run with `cargo run --release -p tests --bin bench` (add `-- --quick` for one repetition).
+//! It prints Markdown tables (medians and ratios) and writes them to `target/bench-report.md`,
+//! the material for `BENCHMARKS.md`.
+
+mod baseline;
+mod specialised;
+
+use std::fmt::Write as _;
+use std::time::{Duration, Instant};
+
+use puzzles::{Board, Manhattan, SlidingPuzzle};
+use search_core::{
+    astar, bfs_layers, idastar, DenseVisited, HashVisited, Limits, OrderedVisited, Outcome,
+};
+
+/// Korf's instances whose IDA* + Manhattan search takes about a second or less, with their
+/// published node counts (`shared/data/korf100_idastar_manhattan_nodes.txt`).
+const KORF_FAST: [usize; 6] = [12, 19, 42, 55, 79, 97];
+
+fn main() {
+    let quick = std::env::args().any(|argument| argument == "--quick");
+    let repetitions = if quick { 1 } else { 5 };
+    let mut report = String::new();
+    let _ = writeln!(report, "{}\n", machine_line());
+    idastar_section(&mut report, repetitions);
+    bfs_section(&mut report, repetitions);
+    astar_section(&mut report, repetitions);
+    print!("{report}");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/bench-report.md");
+    match std::fs::write(path, &report) {
+        Ok(()) => eprintln!("written to {path}"),
+        Err(error) => eprintln!("could not write {path}: {error}"),
+    }
+}
+
+/// The median wall time of `repetitions` runs of `run`, and its last result.
+fn measure<T>(repetitions: usize, mut run: impl FnMut() -> T) -> (Duration, T) {
+    let mut times = Vec::with_capacity(repetitions);
+    let mut last = None;
+    for _ in 0..repetitions.max(1) {
+        let began = Instant::now();
+        last = Some(std::hint::black_box(run()));
+        times.push(began.elapsed());
+    }
+    times.sort();
+    (
+        times[times.len() / 2],
+        last.expect("at least one repetition"),
+    )
+}
+
+fn milliseconds(duration: Duration) -> String {
+    format!("{:.1}", duration.as_secs_f64() * 1e3)
+}
+
+fn machine_line() -> String {
+    let cpu = std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|line| line.starts_with("model name"))
+                .and_then(|line| line.split(':').nth(1))
+                .map(|model| model.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown CPU".to_string());
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    format!("Machine: {cpu}, {cores} cores")
+}
+
+struct KorfInstance {
+    id: usize,
+    length: u32,
+    generated: u64,
+    expanded: u64,
+    tiles: [u8; 16],
+}
+
+fn korf_instances() -> Vec<KorfInstance> {
+    let boards = include_str!("../../puzzles/tests/data/korf100.txt");
+    let counts = include_str!("../../puzzles/tests/data/korf100_idastar_manhattan_nodes.txt");
+    let numbers = |line: &str| -> Vec<u64> {
+        line.split_whitespace()
+            .filter_map(|field| field.parse().ok())
+            .collect()
+    };
+    let data_lines = |text: &'static str| {
+        text.lines()
+            .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+    };
+    data_lines(boards)
+        .zip(data_lines(counts))
+        .map(|(board, count)| {
+            let (board, count) = (numbers(board), numbers(count));
+            assert_eq!(
+                board[0], count[0],
+                "the two Korf files list the instances in one order"
+            );
+            let mut tiles = [0u8; 16];
+            for (cell, &tile) in tiles.iter_mut().zip(&board[2..18]) {
+                *cell = tile as u8;
+            }
+            KorfInstance {
+                id: board[0] as usize,
+                length: board[1] as u32,
+                generated: count[3],
+                expanded: count[4],
+                tiles,
+            }
+        })
+        .collect()
+}
+
+/// Target 1: generic IDA* + Manhattan against the hand-specialised loop and `pathfinding`.
+fn idastar_section(report: &mut String, repetitions: usize) {
+    let _ = writeln!(
+        report,
+        "## IDA* + Manhattan, 15-puzzle (Korf instances, medians of {repetitions})\n"
+    );
+    let _ = writeln!(
+        report,
+        "| instance | length | expanded | generic ms | specialised ms | pathfinding ms | generic / specialised speed | generic / pathfinding speed |"
+    );
+    let _ = writeln!(report, "|---|---|---|---|---|---|---|---|");
+    let goal = Board::blank_first(puzzles::Shape::new(4, 4).expect("4x4 is supported"));
+    let puzzle = SlidingPuzzle::<u64>::new(&goal).expect("the 15-puzzle fits a u64");
+    let manhattan = Manhattan::new(&goal);
+    let mut specialised = specialised::Solver::new();
+    let goal_board = baseline::Board::new(std::array::from_fn(|cell| cell as u8), 4);
+    let mut totals = [Duration::ZERO; 3];
+    for instance in korf_instances()
+        .iter()
+        .filter(|instance| KORF_FAST.contains(&instance.id))
+    {
+        let board =
+            Board::new(goal.shape(), instance.tiles.to_vec()).expect("Korf boards are valid");
+        let start = puzzle.state(&board).expect("Korf boards fit the puzzle");
+        let (generic_time, generic) = measure(repetitions, || idastar(&puzzle, &manhattan, start));
+        let (specialised_time, counts) =
+            measure(repetitions, || specialised.solve(&instance.tiles));
+        let start_board = baseline::Board::new(instance.tiles, 4);
+        let (pathfinding_time, pathfinding_length) =
+            measure(1, || baseline::idastar_length(&start_board, &goal_board));
+        let Outcome::Solved(solution) = &generic.outcome else {
+            panic!("Korf instance {} is solvable", instance.id)
+        };
+        assert_eq!(
+            u32::from(solution.cost),
+            instance.length,
+            "generic length, instance {}",
+            instance.id
+        );
+        assert_eq!(
+            counts.length, instance.length,
+            "specialised length, instance {}",
+            instance.id
+        );
+        assert_eq!(
+            pathfinding_length,
+            Some(instance.length),
+            "pathfinding length"
+        );
+        assert_eq!(
+            (generic.statistics.generated, generic.statistics.expanded),
+            (instance.generated, instance.expanded),
+            "generic node counts equal Korf's, instance {}",
+            instance.id
+        );
+        assert_eq!(
+            (counts.generated, counts.expanded),
+            (instance.generated, instance.expanded)
+        );
+        totals[0] += generic_time;
+        totals[1] += specialised_time;
+        totals[2] += pathfinding_time;
+        let _ = writeln!(
+            report,
+            "| {} | {} | {} | {} | {} | {} | {:.2}x | {:.1}x |",
+            instance.id,
+            instance.length,
+            instance.expanded,
+            milliseconds(generic_time),
+            milliseconds(specialised_time),
+            milliseconds(pathfinding_time),
+            specialised_time.as_secs_f64() / generic_time.as_secs_f64(),
+            pathfinding_time.as_secs_f64() / generic_time.as_secs_f64(),
+        );
+    }
+    let _ = writeln!(
+        report,
+        "| **total** | | | {} | {} | {} | **{:.2}x** | **{:.1}x** |\n",
+        milliseconds(totals[0]),
+        milliseconds(totals[1]),
+        milliseconds(totals[2]),
+        totals[1].as_secs_f64() / totals[0].as_secs_f64(),
+        totals[2].as_secs_f64() / totals[0].as_secs_f64(),
+    );
+}
+
+/// The visited-set encodings on the exhaustive 8-puzzle breadth-first search.
+fn bfs_section(report: &mut String, repetitions: usize) {
+    let _ = writeln!(
+        report,
+        "## Exhaustive BFS, 8-puzzle, 181,440 states (medians of {repetitions})\n"
+    );
+    let _ = writeln!(
+        report,
+        "| visited set | ms | states | vs pathfinding::bfs_reach |"
+    );
+    let _ = writeln!(report, "|---|---|---|---|");
+    let goal = Board::parse("123456780").expect("a valid board");
+    let puzzle = SlidingPuzzle::<u64>::new(&goal).expect("3x3 fits a u64");
+    let start = puzzle.goal_state();
+    let limits = Limits::none();
+    let baseline_start = baseline::Board::new([1, 2, 3, 4, 5, 6, 7, 8, 0], 3);
+    let (baseline_time, baseline_states) =
+        measure(repetitions, || baseline::reachable(&baseline_start));
+    let states = |layers: search_core::Layers| layers.counts.iter().sum::<u64>();
+    // Boxed only to list the three runs in one table; the searches inside are monomorphised.
+    type Run<'a> = (&'a str, Box<dyn Fn() -> u64 + 'a>);
+    let runs: [Run<'_>; 3] = [
+        (
+            "fxhash set (HashVisited)",
+            Box::new(|| states(bfs_layers(&puzzle, start, HashVisited::default(), &limits))),
+        ),
+        (
+            "dense rank bitset (DenseVisited)",
+            Box::new(|| {
+                let visited = DenseVisited::for_problem(&puzzle).expect("9! bits fit in memory");
+                states(bfs_layers(&puzzle, start, visited, &limits))
+            }),
+        ),
+        (
+            "ordered set (OrderedVisited)",
+            Box::new(|| {
+                states(bfs_layers(
+                    &puzzle,
+                    start,
+                    OrderedVisited::default(),
+                    &limits,
+                ))
+            }),
+        ),
+    ];
+    for (name, run) in runs {
+        let (time, count) = measure(repetitions, run);
+        assert_eq!(count, 181_440, "{name} reaches every 8-puzzle state");
+        let _ = writeln!(
+            report,
+            "| {name} | {} | {count} | {:.2}x |",
+            milliseconds(time),
+            baseline_time.as_secs_f64() / time.as_secs_f64()
+        );
+    }
+    assert_eq!(baseline_states, 181_440);
+    let _ = writeln!(
+        report,
+        "| pathfinding::bfs_reach | {} | {baseline_states} | 1.00x |\n",
+        milliseconds(baseline_time)
+    );
+}
+
+/// A* on the hardest 8-puzzle pairs, against `pathfinding::astar` with the same heuristic.
+fn astar_section(report: &mut String, repetitions: usize) {
+    let _ = writeln!(
+        report,
+        "## A* + Manhattan, 8-puzzle, the two 31-move boards (medians of {repetitions})\n"
+    );
+    let _ = writeln!(
+        report,
+        "| start | length | generic ms | pathfinding ms | generic speed-up |"
+    );
+    let _ = writeln!(report, "|---|---|---|---|---|");
+    let goal = Board::parse("123456780").expect("a valid board");
+    let puzzle = SlidingPuzzle::<u64>::new(&goal).expect("3x3 fits a u64");
+    let manhattan = Manhattan::new(&goal);
+    let goal_board = baseline::Board::new([1, 2, 3, 4, 5, 6, 7, 8, 0], 3);
+    // The two states at depth 31 from this goal (shared/data/README.md, OEIS A089473).
+    for text in ["867254301", "647850321"] {
+        let board = Board::parse(text).expect("a valid board");
+        let start = puzzle.state(&board).expect("3x3 fits");
+        let (generic_time, generic) = measure(repetitions, || astar(&puzzle, &manhattan, start));
+        let tiles: [u8; 9] = board.tiles().try_into().expect("nine cells");
+        let baseline_start = baseline::Board::new(tiles, 3);
+        let (baseline_time, baseline_length) = measure(repetitions, || {
+            baseline::astar_length(&baseline_start, &goal_board)
+        });
+        let length = generic.solution().map(|solution| u32::from(solution.cost));
+        assert_eq!(length, Some(31));
+        assert_eq!(baseline_length, Some(31));
+        let _ = writeln!(
+            report,
+            "| {text} | 31 | {} | {} | {:.1}x |",
+            milliseconds(generic_time),
+            milliseconds(baseline_time),
+            baseline_time.as_secs_f64() / generic_time.as_secs_f64()
+        );
+    }
+    let _ = writeln!(report);
+}
