@@ -93,6 +93,21 @@ fn classic_mode_tolerates_blank_lines_crlf_and_row_form() {
 }
 
 #[test]
+fn classic_mode_answers_zero_when_the_start_is_the_goal() {
+    // One of the original judge programs answered 2 here.
+    assert_eq!(classic("123804765\n123804765\n"), "0\n");
+    assert_eq!(classic("123804765\n"), "0\n");
+    assert_eq!(classic("1 2 3 4 5 6 7 8 0\n12345678.\n"), "0\n");
+}
+
+#[test]
+fn classic_mode_answers_the_hardest_pairs_with_their_published_depth() {
+    // The only two boards 31 moves from 123456780 (OEIS A089473; shared/data/README.md).
+    assert_eq!(classic("867254301\n123456780\n"), "31\n");
+    assert_eq!(classic("647850321\n123456780\n"), "31\n");
+}
+
+#[test]
 fn classic_mode_prints_minus_one_when_the_goal_is_unreachable() {
     // Swapping two tiles flips the permutation parity, which no sequence of moves can do.
     assert_eq!(classic("12345678.\n21345678.\n"), "-1\n");
@@ -148,6 +163,39 @@ fn solve_states_the_default_goal() {
         .success()
         .stdout(predicate::str::contains("goal:   123456780 (blank-last)"))
         .stdout(predicate::str::contains("length: 1\nmoves:  R\n"));
+}
+
+#[test]
+fn solve_with_pattern_databases_builds_them_once_into_the_cache() {
+    // Korf's instance 1 (57 moves, Korf 1985), towards his blank-first goal. The databases are
+    // built on the first run into the cache directory (here a temporary one) and loaded after.
+    let cache = tempfile::tempdir().unwrap();
+    let korf_1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+    let goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+    for _ in 0..2 {
+        let output = slide()
+            .env("XDG_CACHE_HOME", cache.path())
+            .args([
+                "solve",
+                "--format",
+                "json",
+                "--heuristic",
+                "pdb",
+                korf_1,
+                goal,
+            ])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["length"], 57);
+        assert_eq!(report["heuristic"], "pattern-database");
+        assert_reaches(korf_1, goal, report["moves"].as_str().unwrap());
+    }
+    let cached = std::fs::read_dir(cache.path().join("slide/pdb"))
+        .unwrap()
+        .count();
+    assert_eq!(cached, 3, "one file per database of the 6-6-3 partition");
 }
 
 #[test]
