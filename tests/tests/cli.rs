@@ -879,6 +879,7 @@ fn a_timeout_stops_every_algorithm_promptly() {
                 "-a",
                 algorithm,
             ])
+            .args(heuristic(algorithm))
             .args(["--timeout", "0.3"])
             .output()
             .unwrap();
