@@ -355,6 +355,9 @@ pub struct KlotskiArgs {
     /// Give up after expanding this many nodes (exit code 3).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
+    /// Give up after this many seconds (exit code 3).
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    pub timeout: Option<std::time::Duration>,
     /// The memory guard: give up when this many layouts are stored (exit code 3).
     #[arg(long, value_name = "N", default_value_t = search_core::DEFAULT_MAX_STORED, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub max_stored: usize,

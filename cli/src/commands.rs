@@ -227,6 +227,9 @@ fn klotski(args: &KlotskiArgs) -> Result<Status> {
     if let Some(max_nodes) = args.max_nodes {
         limits = limits.with_max_expanded(max_nodes);
     }
+    if let Some(timeout) = args.timeout {
+        limits = limits.with_timeout(timeout);
+    }
     let report = engine::solve_klotski(layout.as_deref(), args.metric, &limits)?;
     let mut out = io::stdout().lock();
     let metric = match args.metric {

@@ -894,6 +894,21 @@ fn a_timeout_stops_every_algorithm_promptly() {
             "{algorithm} took {elapsed:?} with a 0.3 s timeout"
         );
     }
+    // Klotski's breadth-first search too, counting single steps (the larger space).
+    let started = Instant::now();
+    slide()
+        .args([
+            "klotski",
+            "--classic",
+            "--metric",
+            "step",
+            "--timeout",
+            "0.001",
+        ])
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains("gave up, deadline passed"));
+    assert!(started.elapsed() < Duration::from_secs(2));
 }
 
 /// One line of the integrity batch: what it holds and what the batch must answer.
