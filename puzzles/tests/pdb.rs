@@ -339,7 +339,7 @@ fn free_blank_sums_are_consistent_and_admissible_on_every_8_puzzle_state() {
 }
 
 #[test]
-fn fifteen_puzzle_5_5_5_free_blank_is_consistent_and_solves_korf_1_to_10() {
+fn fifteen_puzzle_5_5_5_free_blank_is_consistent_and_solves_korf_instances() {
     let goal = Board::blank_first(Shape::new(4, 4).unwrap());
     let build = |abstraction| {
         PdbHeuristic::build_with(&goal, &partitions::FIFTEEN_5_5_5, abstraction, |_, _| {}).unwrap()
@@ -371,16 +371,29 @@ fn fifteen_puzzle_5_5_5_free_blank_is_consistent_and_solves_korf_1_to_10() {
             seed ^= seed << 13;
             seed ^= seed >> 7;
             seed ^= seed << 17;
-            state = successors[seed as usize % successors.len()].state.clone();
+            state = successors[seed as usize % successors.len()].state;
         }
     }
     assert!(checked > 50_000);
-    let free_nodes = solve_korf(&free, |id| id <= 10);
-    let region_nodes = solve_korf(&regions, |id| id <= 10);
-    eprintln!(
-        "Korf 1-10, IDA* with 5-5-5 and reflection: {free_nodes} nodes generated with a free \
-         blank, {region_nodes} with blank regions"
-    );
+    // The short instances by default; all ten, and the same with blank regions for the node
+    // counts, on request: the free blank's 5-5-5 generates about 4 times the nodes of blank
+    // regions, over a minute on two cores for the ten.
+    if std::env::var_os("SLIDE_SLOW_TESTS").is_none_or(|v| v != "1") {
+        let short = |id| matches!(id, 6..=9);
+        let nodes = solve_korf(&free, short);
+        eprintln!("Korf 6-9, IDA* with free-blank 5-5-5 and reflection: {nodes} nodes generated");
+        eprintln!("skipped Korf 1-5 and 10: set SLIDE_SLOW_TESTS=1 to solve them too");
+        return;
+    }
+    for (name, heuristic) in [("a free blank", &free), ("blank regions", &regions)] {
+        let nodes: Vec<u64> = (1..=10)
+            .map(|instance| solve_korf(heuristic, |id| id == instance))
+            .collect();
+        eprintln!(
+            "Korf 1-10, IDA* with 5-5-5 of {name} and reflection: {} nodes generated ({nodes:?})",
+            nodes.iter().sum::<u64>()
+        );
+    }
 }
 
 #[test]
@@ -561,6 +574,71 @@ fn cache_loads_valid_files_and_rebuilds_bad_ones() {
         .unwrap();
     assert_eq!(additive.estimate_board(&GOAL), 0);
     assert!(PdbCache::default_location().is_none_or(|c| c.directory().ends_with("slide/pdb")));
+}
+
+#[test]
+fn abstraction_is_saved_and_keeps_cached_files_apart() {
+    let directory = tempfile::tempdir().unwrap();
+    let pattern = [1u8, 2, 3, 4];
+    let free =
+        PatternDatabase::build_with(3, 3, &GOAL, &pattern, Abstraction::FreeBlank, |_| {}).unwrap();
+    let path = directory.path().join("free.pdb");
+    free.save(&path).unwrap();
+    assert_eq!(PatternDatabase::load(&path).unwrap(), free);
+    // The abstraction byte follows the pattern: magic, version, size, goal, pattern size, tiles.
+    let mut bytes = std::fs::read(&path).unwrap();
+    let at = 8 + 4 + 2 + 9 + 1 + pattern.len();
+    assert_eq!(bytes[at], 1);
+    bytes[at] = 2;
+    std::fs::write(&path, &bytes).unwrap();
+    assert!(matches!(
+        PatternDatabase::load(&path),
+        Err(PdbError::CorruptHeader)
+    ));
+
+    let regions_cache = PdbCache::new(directory.path());
+    let free_cache = regions_cache
+        .clone()
+        .with_abstraction(Abstraction::FreeBlank);
+    assert_eq!(regions_cache.abstraction(), Abstraction::BlankRegions);
+    let free_path = free_cache.path_for(3, 3, &GOAL, &pattern).unwrap();
+    let regions_path = regions_cache.path_for(3, 3, &GOAL, &pattern).unwrap();
+    assert_ne!(free_path, regions_path);
+    // A blank-region table under the free-blank name is rejected and rebuilt.
+    PatternDatabase::build(3, 3, &GOAL, &pattern, |_| {})
+        .unwrap()
+        .save(&free_path)
+        .unwrap();
+    let mut warnings = Vec::new();
+    let get = |cache: &PdbCache, warnings: &mut Vec<String>| {
+        cache
+            .get_or_build(
+                3,
+                3,
+                &GOAL,
+                &pattern,
+                |_| {},
+                |w| warnings.push(w.to_string()),
+            )
+            .unwrap()
+    };
+    assert_eq!(get(&free_cache, &mut warnings), free);
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+    assert_eq!(PatternDatabase::load(&free_path).unwrap(), free);
+    let regions = get(&regions_cache, &mut warnings);
+    assert_eq!(regions.abstraction(), Abstraction::BlankRegions);
+    assert_eq!(get(&free_cache, &mut warnings), free, "both files now load");
+    assert_eq!(warnings.len(), 1, "{warnings:?}");
+
+    let heuristic = PdbHeuristic::from_cache(
+        &Board::parse("012345678").unwrap(),
+        &SPLIT,
+        &free_cache,
+        |_, _| {},
+        |_| {},
+    )
+    .unwrap();
+    assert!(heuristic.is_consistent());
 }
 
 /// Korf's 100 random 15-puzzle instances with their optimal solution lengths (Korf 1985,
