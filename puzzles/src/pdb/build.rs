@@ -481,8 +481,8 @@ impl PatternDatabase {
     /// The search uses every core the machine reports. Time and memory grow with
     /// `cells! / (cells - k)!`: 2 bits per (placement, blank region) state plus half a byte per
     /// placement: about 600 MB at the peak for the 15-puzzle's 8-tile pattern with blank
-    /// regions (a third of that with a free blank, which has one state per placement), whose
-    /// table then takes 260 MB.
+    /// regions (2.75 states a placement), about 400 MB with a free blank (one state a
+    /// placement); the table then takes 260 MB.
     ///
     /// ```
     /// use puzzles::pdb::{Abstraction, PatternDatabase};
