@@ -1,7 +1,8 @@
 //! The side-by-side benchmark: the generic engine against the `pathfinding` crate and a
 //! hand-specialised loop, on the same instances in the same process.
 //!
-//! Run with `cargo run --release -p tests --bin bench` (add `-- --quick` for one repetition).
+//! Run with `cargo run --release -p tests --bin bench` (add `-- --quick` for one repetition, or
+//! section names such as `-- astar memory` to run only those sections).
 //! It prints Markdown tables (medians and ratios) and writes them to `target/bench-report.md`,
 //! the material for `BENCHMARKS.md`.
 
@@ -21,13 +22,27 @@ use search_core::{
 const KORF_FAST: [usize; 6] = [12, 19, 42, 55, 79, 97];
 
 fn main() {
-    let quick = std::env::args().any(|argument| argument == "--quick");
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let quick = arguments.iter().any(|argument| argument == "--quick");
     let repetitions = if quick { 1 } else { 5 };
+    // Section names on the command line run only those sections; none runs them all.
+    let named: Vec<&str> = arguments
+        .iter()
+        .map(String::as_str)
+        .filter(|argument| !argument.starts_with("--"))
+        .collect();
+    let wanted = |section: &str| named.is_empty() || named.contains(&section);
     let mut report = String::new();
     let _ = writeln!(report, "{}\n", machine_line());
-    idastar_section(&mut report, repetitions);
-    bfs_section(&mut report, repetitions);
-    astar_section(&mut report, repetitions);
+    if wanted("idastar") {
+        idastar_section(&mut report, repetitions);
+    }
+    if wanted("bfs") {
+        bfs_section(&mut report, repetitions);
+    }
+    if wanted("astar") {
+        astar_section(&mut report, repetitions);
+    }
     print!("{report}");
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/bench-report.md");
     match std::fs::write(path, &report) {
@@ -262,41 +277,91 @@ fn bfs_section(report: &mut String, repetitions: usize) {
     );
 }
 
-/// A* on the hardest 8-puzzle pairs, against `pathfinding::astar` with the same heuristic.
+/// A* + Manhattan against `pathfinding::astar` with the same heuristic: the hardest 8-puzzle
+/// pairs, and the Korf 15-puzzle instances of [`KORF_FAST`].
 fn astar_section(report: &mut String, repetitions: usize) {
     let _ = writeln!(
         report,
-        "## A* + Manhattan, 8-puzzle, the two 31-move boards (medians of {repetitions})\n"
+        "## A* + Manhattan against pathfinding::astar (medians of {repetitions})\n"
     );
     let _ = writeln!(
         report,
-        "| start | length | generic ms | pathfinding ms | generic speed-up |"
+        "| start | length | expanded | stored | generic ms | pathfinding ms | generic speed-up |"
     );
-    let _ = writeln!(report, "|---|---|---|---|---|");
+    let _ = writeln!(report, "|---|---|---|---|---|---|---|");
     let goal = Board::parse("123456780").expect("a valid board");
-    let puzzle = SlidingPuzzle::<u64>::new(&goal).expect("3x3 fits a u64");
-    let manhattan = Manhattan::new(&goal);
     let goal_board = baseline::Board::new([1, 2, 3, 4, 5, 6, 7, 8, 0], 3);
     // The two states at depth 31 from this goal (shared/data/README.md, OEIS A089473).
     for text in ["867254301", "647850321"] {
         let board = Board::parse(text).expect("a valid board");
-        let start = puzzle.state(&board).expect("3x3 fits");
-        let (generic_time, generic) = measure(repetitions, || astar(&puzzle, &manhattan, start));
         let tiles: [u8; 9] = board.tiles().try_into().expect("nine cells");
-        let baseline_start = baseline::Board::new(tiles, 3);
-        let (baseline_time, baseline_length) = measure(repetitions, || {
-            baseline::astar_length(&baseline_start, &goal_board)
-        });
-        let length = generic.solution().map(|solution| u32::from(solution.cost));
-        assert_eq!(length, Some(31));
-        assert_eq!(baseline_length, Some(31));
-        let _ = writeln!(
-            report,
-            "| {text} | 31 | {} | {} | {:.1}x |",
-            milliseconds(generic_time),
-            milliseconds(baseline_time),
-            baseline_time.as_secs_f64() / generic_time.as_secs_f64()
+        let row = astar_row(
+            &goal,
+            &board,
+            &baseline::Board::new(tiles, 3),
+            &goal_board,
+            repetitions,
         );
+        let _ = writeln!(report, "| 8-puzzle {text} | {row}");
+    }
+    let goal = Board::blank_first(puzzles::Shape::new(4, 4).expect("4x4 is supported"));
+    let goal_board = baseline::Board::new(std::array::from_fn(|cell| cell as u8), 4);
+    for instance in korf_instances()
+        .iter()
+        .filter(|instance| KORF_FAST.contains(&instance.id))
+    {
+        let board =
+            Board::new(goal.shape(), instance.tiles.to_vec()).expect("Korf boards are valid");
+        let start = baseline::Board::new(instance.tiles, 4);
+        let row = astar_row(&goal, &board, &start, &goal_board, repetitions);
+        let _ = writeln!(report, "| Korf {} | {row}", instance.id);
     }
     let _ = writeln!(report);
+}
+
+/// One row of the A* table, from the length column on; both searches must agree on the length.
+fn astar_row<const CELLS: usize>(
+    goal: &Board,
+    board: &Board,
+    baseline_start: &baseline::Board<CELLS>,
+    baseline_goal: &baseline::Board<CELLS>,
+    repetitions: usize,
+) -> String {
+    let puzzle = SlidingPuzzle::<u64>::new(goal).expect("up to 4x4 fits a u64");
+    let manhattan = Manhattan::new(goal);
+    let start = puzzle.state(board).expect("the board fits the puzzle");
+    let (generic_time, generic) =
+        measure(repetitions, || generic_astar(&puzzle, &manhattan, start));
+    let (baseline_time, baseline_length) = measure(repetitions, || {
+        pathfinding_astar(baseline_start, baseline_goal)
+    });
+    let length = generic.solution().map(|solution| u32::from(solution.cost));
+    assert_eq!(length, baseline_length, "both searches are optimal");
+    format!(
+        "{} | {} | {} | {} | {} | {:.1}x |",
+        length.expect("the instances are solvable"),
+        generic.statistics.expanded,
+        generic.statistics.stored,
+        milliseconds(generic_time),
+        milliseconds(baseline_time),
+        baseline_time.as_secs_f64() / generic_time.as_secs_f64()
+    )
+}
+
+// Not inlined, so that profilers (`valgrind --tool=callgrind`) attribute each side's cost.
+#[inline(never)]
+fn generic_astar(
+    puzzle: &SlidingPuzzle<u64>,
+    manhattan: &Manhattan,
+    start: puzzles::TileState<u64>,
+) -> search_core::ResultOf<SlidingPuzzle<u64>> {
+    astar(puzzle, manhattan, start)
+}
+
+#[inline(never)]
+fn pathfinding_astar<const CELLS: usize>(
+    start: &baseline::Board<CELLS>,
+    goal: &baseline::Board<CELLS>,
+) -> Option<u32> {
+    baseline::astar_length(start, goal)
 }
