@@ -23,6 +23,12 @@ const KORF_FAST: [usize; 6] = [12, 19, 42, 55, 79, 97];
 
 fn main() {
     let arguments: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, limit] = arguments.as_slice() {
+        if flag == MEMORY_CHILD {
+            memory_child(limit.parse().expect("the parent passes a node count"));
+            return;
+        }
+    }
     let quick = arguments.iter().any(|argument| argument == "--quick");
     let repetitions = if quick { 1 } else { 5 };
     // Section names on the command line run only those sections; none runs them all.
@@ -42,6 +48,9 @@ fn main() {
     }
     if wanted("astar") {
         astar_section(&mut report, repetitions);
+    }
+    if wanted("memory") {
+        memory_section(&mut report, if quick { 2_000_000 } else { 20_000_000 });
     }
     print!("{report}");
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/bench-report.md");
@@ -364,4 +373,98 @@ fn pathfinding_astar<const CELLS: usize>(
     goal: &baseline::Board<CELLS>,
 ) -> Option<u32> {
     baseline::astar_length(start, goal)
+}
+
+/// The argument that makes the bench a child process measuring A*'s memory (see
+/// [`memory_section`]), followed by the number of nodes to store.
+const MEMORY_CHILD: &str = "--memory-child";
+
+/// Target 4: A*'s peak resident memory per stored 15-puzzle state.
+///
+/// A child process runs A* with the weak misplaced-tiles heuristic on Korf's instance 1 (57
+/// moves) until it has stored `limit` nodes, so that the peak (`VmHWM`) is the search's alone and
+/// not left over from other sections.
+fn memory_section(report: &mut String, limit: usize) {
+    let _ = writeln!(
+        report,
+        "## A* memory: misplaced tiles on Korf instance 1, stopped at {limit} stored nodes\n"
+    );
+    let executable = std::env::current_exe().expect("the bench knows its own path");
+    let output = std::process::Command::new(executable)
+        .args([MEMORY_CHILD, &limit.to_string()])
+        .output()
+        .expect("the bench can run itself");
+    assert!(
+        output.status.success(),
+        "the memory child failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let numbers: Vec<u64> = String::from_utf8_lossy(&output.stdout)
+        .split_whitespace()
+        .map(|field| field.parse().expect("the child prints numbers"))
+        .collect();
+    let [stored, expanded, before_kib, peak_kib, milliseconds] = numbers[..] else {
+        panic!("the child prints five numbers, not {numbers:?}")
+    };
+    let per_state = |kib: u64| kib as f64 * 1024.0 / stored as f64;
+    let _ = writeln!(
+        report,
+        "| stored | expanded | peak RSS MiB | bytes per stored state (peak RSS) | bytes per stored state (peak RSS - RSS before) | seconds |"
+    );
+    let _ = writeln!(report, "|---|---|---|---|---|---|");
+    let _ = writeln!(
+        report,
+        "| {stored} | {expanded} | {:.0} | {:.1} | {:.1} | {:.1} |\n",
+        peak_kib as f64 / 1024.0,
+        per_state(peak_kib),
+        per_state(peak_kib - before_kib),
+        milliseconds as f64 / 1e3,
+    );
+}
+
+/// The child side of [`memory_section`]: prints stored and expanded nodes, resident KiB before
+/// the search, peak resident KiB, and milliseconds.
+fn memory_child(limit: usize) {
+    let goal = Board::blank_first(puzzles::Shape::new(4, 4).expect("4x4 is supported"));
+    let puzzle = SlidingPuzzle::<u64>::new(&goal).expect("the 15-puzzle fits a u64");
+    let instance = korf_instances()
+        .into_iter()
+        .find(|instance| instance.id == 1)
+        .expect("Korf's list starts at 1");
+    let board = Board::new(goal.shape(), instance.tiles.to_vec()).expect("Korf boards are valid");
+    let start = puzzle.state(&board).expect("Korf boards fit the puzzle");
+    let before = status_kib("VmRSS:");
+    let limits = Limits::none().with_max_stored(limit);
+    let began = Instant::now();
+    let result = search_core::astar_with(
+        &puzzle,
+        &puzzles::Misplaced::new(&goal),
+        start,
+        &limits,
+        search_core::NoObserver,
+    );
+    let elapsed = began.elapsed();
+    let peak = status_kib("VmHWM:");
+    assert_eq!(
+        result.outcome,
+        Outcome::LimitReached(search_core::Limit::Stored),
+        "misplaced tiles cannot solve Korf 1 within the limit"
+    );
+    println!(
+        "{} {} {before} {peak} {}",
+        result.statistics.stored,
+        result.statistics.expanded,
+        elapsed.as_millis()
+    );
+}
+
+/// A `kB` field of `/proc/self/status` (Linux).
+fn status_kib(field: &str) -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .expect("/proc/self/status is readable")
+        .lines()
+        .find_map(|line| line.strip_prefix(field))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|number| number.parse().ok())
+        .expect("the field is present")
 }
