@@ -49,6 +49,9 @@ fn main() {
     if wanted("astar") {
         astar_section(&mut report, repetitions);
     }
+    if wanted("process") {
+        process_section(&mut report, if quick { 5 } else { 51 });
+    }
     if wanted("memory") {
         memory_section(&mut report, if quick { 2_000_000 } else { 20_000_000 });
     }
@@ -467,4 +470,100 @@ fn status_kib(field: &str) -> u64 {
         .and_then(|rest| rest.split_whitespace().next())
         .and_then(|number| number.parse().ok())
         .expect("the field is present")
+}
+
+/// The release `slide` binary next to this bench (`cargo build --release` builds both).
+fn slide_binary() -> std::path::PathBuf {
+    let executable = std::env::current_exe().expect("the bench knows its own path");
+    let slide = executable.with_file_name(format!("slide{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        slide.exists(),
+        "{} is missing: run `cargo build --release` first",
+        slide.display()
+    );
+    slide
+}
+
+/// Runs `slide` with `arguments` and `input` on standard input; its standard output and the
+/// wall time from spawn to exit.
+fn run_slide(slide: &std::path::Path, arguments: &[&str], input: &str) -> (String, Duration) {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let began = Instant::now();
+    let mut child = Command::new(slide)
+        .args(arguments)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("slide starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("slide reads its input");
+    let output = child.wait_with_output().expect("slide finishes");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        began.elapsed(),
+    )
+}
+
+/// Target 2: a whole `slide` process on one 8-puzzle query, start to exit.
+fn process_section(report: &mut String, repetitions: usize) {
+    let _ = writeln!(
+        report,
+        "## One 8-puzzle query, whole `slide` process (medians of {repetitions} runs)\n"
+    );
+    let _ = writeln!(report, "| command | input | answer | median ms | min ms |");
+    let _ = writeln!(report, "|---|---|---|---|---|");
+    let slide = slide_binary();
+    type Case<'a> = (&'a [&'a str], &'a str, &'a str);
+    let cases: [Case<'_>; 8] = [
+        (&["--version"], "", "start-up only"),
+        (&[], "867254301\n123456780\n", "31"),
+        (&[], "647850321\n123456780\n", "31"),
+        (&[], "123456870\n123456780\n", "-1"),
+        (&["solve", "867254301", "123456780"], "", "length: 31"),
+        (&["solve", "647850321", "123456780"], "", "length: 31"),
+        (&["solve", "123456870", "123456780"], "", "unsolvable"),
+        (
+            &["solve", "--algorithm", "idastar", "867254301", "123456780"],
+            "",
+            "length: 31",
+        ),
+    ];
+    for (arguments, input, expected) in cases {
+        let mut times = Vec::with_capacity(repetitions);
+        let mut answer = String::new();
+        for _ in 0..repetitions {
+            let (output, time) = run_slide(&slide, arguments, input);
+            times.push(time);
+            answer = output;
+        }
+        times.sort();
+        let shown = if expected == "start-up only" {
+            expected.to_string()
+        } else {
+            let line = answer
+                .lines()
+                .find(|line| line.contains(expected))
+                .unwrap_or_else(|| panic!("slide {arguments:?} printed {answer:?}"));
+            line.trim().to_string()
+        };
+        let command = if arguments.is_empty() {
+            "slide (classic, stdin)".to_string()
+        } else {
+            format!("slide {}", arguments.join(" "))
+        };
+        let _ = writeln!(
+            report,
+            "| `{command}` | `{}` | {shown} | {:.2} | {:.2} |",
+            input.trim().replace('\n', " "),
+            times[times.len() / 2].as_secs_f64() * 1e3,
+            times[0].as_secs_f64() * 1e3,
+        );
+    }
+    let _ = writeln!(report);
 }
