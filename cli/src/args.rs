@@ -189,6 +189,9 @@ pub enum HeuristicArg {
     Manhattan,
     /// Manhattan distance plus two moves per pair of tiles in linear conflict.
     LinearConflict,
+    /// Additive pattern databases with the reflected lookup (15-puzzle 6-6-3, 24-puzzle
+    /// 6-6-6-6), built on first use and cached under the user's cache directory.
+    Pdb,
 }
 
 /// Text for people or JSON for programs.

@@ -94,6 +94,7 @@ pub fn solve(
         Some(HeuristicArg::Misplaced) => HeuristicKind::Misplaced,
         Some(HeuristicArg::Manhattan) => HeuristicKind::Manhattan,
         Some(HeuristicArg::LinearConflict) => HeuristicKind::LinearConflict,
+        Some(HeuristicArg::Pdb) => HeuristicKind::PatternDatabase,
     };
     let report = puzzles::solve(start, goal, algorithm, heuristic, limits)?;
     let ending = match report.outcome {

@@ -12,9 +12,11 @@
 //!   `u128` (up to 25), implementing every capability trait of the engine: [`Problem`],
 //!   [`InPlace`], [`Reversible`] and (for `u64`) [`PerfectRank`].
 //! - Heuristics [`Misplaced`], [`Manhattan`] (updated incrementally per move) and
-//!   [`LinearConflict`]; additive pattern databases in [`pdb`].
+//!   [`LinearConflict`]; additive pattern databases in [`pdb`], as a heuristic in
+//!   [`PdbHeuristic`].
 //! - Reproducible random boards: [`random_solvable`] and [`random_walk`].
-//! - [`solve`]: the one call a front end needs, with the algorithm and heuristic picked by name.
+//! - [`solve`]: the one call a front end needs, with the algorithm and heuristic picked by name;
+//!   [`solve_with`] when pattern databases should come from a chosen [`PdbSource`].
 //!
 //! [`Problem`]: search_core::Problem
 //! [`InPlace`]: search_core::InPlace
@@ -61,8 +63,8 @@ mod tiles;
 
 pub use tiles::{
     factorial, format_moves, is_solution, parse_moves, permutation_rank, permutation_unrank,
-    random_solvable, random_walk, solvability, solve, Algorithm, Board, BoardError, HeuristicKind,
-    LinearConflict, Manhattan, Misplaced, Move, MoveError, PackedWord, Parity, Shape, ShapeError,
-    SlidingPuzzle, Solvability, SplitMix64, TileCost, TileOutcome, TileReport, TileState,
-    MAX_CELLS, MAX_RANKED,
+    random_solvable, random_walk, solvability, solve, solve_with, Algorithm, Board, BoardError,
+    HeuristicKind, LinearConflict, Manhattan, Misplaced, Move, MoveError, PackedWord, Parity,
+    PdbHeuristic, PdbSource, Shape, ShapeError, SlidingPuzzle, Solvability, SolveError, SplitMix64,
+    TileCost, TileOutcome, TileReport, TileState, MAX_CELLS, MAX_RANKED,
 };

@@ -3,17 +3,24 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use puzzles::pdb::{
-    partitions, AdditivePdb, BuildProgress, CacheWarning, PatternDatabase, PdbCache, PdbError,
+    partitions, validate_partition, AdditivePdb, BuildProgress, CacheWarning, PatternDatabase,
+    PdbCache, PdbError,
 };
+use puzzles::{
+    is_solution, random_solvable, solve_with, Algorithm, Board, HeuristicKind, PdbHeuristic,
+    PdbSource, Shape, SlidingPuzzle,
+};
+use search_core::{idastar, Heuristic, Limits};
 
-type Board = [u8; 9];
-const GOAL: Board = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+type Eight = [u8; 9];
+const GOAL: Eight = [0, 1, 2, 3, 4, 5, 6, 7, 8];
 const SPLIT: [&[u8]; 2] = [&[1, 2, 3, 4], &[5, 6, 7, 8]];
 
 /// Every board one move away (the blank swaps with an orthogonal neighbour), with the tile moved.
-fn moves(board: &Board) -> Vec<(Board, u8)> {
+fn moves(board: &Eight) -> Vec<(Eight, u8)> {
     let blank = board.iter().position(|&t| t == 0).unwrap();
     let (row, column) = (blank / 3, blank % 3);
     let mut next = Vec::new();
@@ -46,7 +53,7 @@ fn positions(board: &[u8]) -> Vec<u8> {
 }
 
 /// True 8-puzzle distances from the goal, by plain breadth-first search over all boards.
-fn true_distances() -> HashMap<Board, u32> {
+fn true_distances() -> HashMap<Eight, u32> {
     let mut distance = HashMap::from([(GOAL, 0)]);
     let mut queue = VecDeque::from([GOAL]);
     while let Some(board) = queue.pop_front() {
@@ -78,8 +85,8 @@ fn abstract_distances(pattern: &[u8]) -> HashMap<Vec<u8>, u32> {
 }
 
 /// Abstract distances keyed by the whole abstract board (tiles outside the pattern as 9).
-fn abstract_board_distances(pattern: &[u8]) -> HashMap<Board, u32> {
-    let abstracted: Board = GOAL.map(|t| if t == 0 || pattern.contains(&t) { t } else { 9 });
+fn abstract_board_distances(pattern: &[u8]) -> HashMap<Eight, u32> {
+    let abstracted: Eight = GOAL.map(|t| if t == 0 || pattern.contains(&t) { t } else { 9 });
     let mut distance = HashMap::from([(abstracted, 0u32)]);
     let mut deque = VecDeque::from([(abstracted, 0u32)]);
     while let Some((board, d)) = deque.pop_front() {
@@ -208,7 +215,7 @@ fn abstract_distances_per_blank_region_are_consistent() {
     // from the compression alone.
     for pattern in SPLIT {
         let abstracted =
-            |board: &Board| board.map(|t| if t == 0 || pattern.contains(&t) { t } else { 9 });
+            |board: &Eight| board.map(|t| if t == 0 || pattern.contains(&t) { t } else { 9 });
         let distances = abstract_board_distances(pattern);
         for board in true_distances().keys() {
             let d = distances[&abstracted(board)];
@@ -315,10 +322,10 @@ fn damaged_files_are_detected() {
     *flipped.last_mut().unwrap() ^= 0x10;
     assert!(matches!(load(&flipped), PdbError::ChecksumMismatch { .. }));
     let mut version = bytes.clone();
-    version[8] = 2;
+    version[8] = 7;
     assert!(matches!(
         load(&version),
-        PdbError::UnsupportedVersion { found: 2 }
+        PdbError::UnsupportedVersion { found: 7 }
     ));
     let mut magic = bytes.clone();
     magic[0] = b'X';
@@ -399,21 +406,25 @@ fn cache_loads_valid_files_and_rebuilds_bad_ones() {
     assert!(PdbCache::default_location().is_none_or(|c| c.directory().ends_with("slide/pdb")));
 }
 
-/// The first instances of Korf's 100 random 15-puzzle instances with their optimal solution
-/// lengths (Korf 1985, "Depth-first iterative-deepening", Artificial Intelligence 27), as
-/// `id optimal_length tiles...`, goal `0 1 2 .. 15`.
-const KORF: &str = "\
-1 57 14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3
-2 55 13 5 4 10 9 12 8 14 2 3 7 1 0 15 11 6
-3 59 14 7 8 2 13 11 10 4 9 12 5 0 3 6 1 15
-4 56 5 12 10 7 15 11 14 0 8 2 1 13 3 4 9 6
-5 56 4 7 14 13 10 3 9 12 11 5 6 15 1 2 8 0
-6 52 14 7 1 9 12 3 6 15 8 11 2 5 10 0 4 13
-7 52 2 11 15 5 13 4 6 7 12 8 10 1 9 3 14 0
-8 50 12 11 15 3 8 0 4 2 6 13 9 5 14 1 10 7
-9 46 3 14 9 11 5 4 8 2 13 12 6 7 10 1 15 0
-10 59 13 11 8 9 0 15 7 10 4 3 6 14 5 12 2 1
-12 45 14 1 9 6 4 8 12 5 7 2 3 0 10 11 13 15";
+/// Korf's 100 random 15-puzzle instances with their optimal solution lengths (Korf 1985,
+/// "Depth-first iterative-deepening", Artificial Intelligence 27), as
+/// `id optimal_length tiles...`, goal `0 1 2 .. 15` (see `data/README.md`).
+const KORF: &str = include_str!("data/korf100.txt");
+
+/// `(id, optimal length, tiles)` of each of Korf's instances.
+fn korf_instances() -> Vec<(u32, usize, Vec<u8>)> {
+    KORF.lines()
+        .filter(|line| !line.trim().is_empty())
+        .map(|line| {
+            let numbers: Vec<u32> = line
+                .split_whitespace()
+                .map(|n| n.parse().unwrap())
+                .collect();
+            let tiles = numbers[2..].iter().map(|&t| t as u8).collect();
+            (numbers[0], numbers[1] as usize, tiles)
+        })
+        .collect()
+}
 
 /// Checks a 15-puzzle partition against the published optimal lengths and Manhattan distance.
 fn check_fifteen(partition: &[&[u8]]) {
@@ -421,13 +432,8 @@ fn check_fifteen(partition: &[&[u8]]) {
     let pdb = AdditivePdb::build(4, 4, &goal, partition, |_, _| {}).unwrap();
     assert!(pdb.has_reflection());
     assert_eq!(pdb.estimate_board(&goal), 0);
-    for line in KORF.lines() {
-        let numbers: Vec<u8> = line
-            .split_whitespace()
-            .map(|n| n.parse().unwrap())
-            .collect();
-        let (optimal, board) = (u32::from(numbers[1]), &numbers[2..]);
-        let here = positions(board);
+    for (id, optimal, board) in korf_instances() {
+        let here = positions(&board);
         let manhattan: u32 = (1..16)
             .map(|tile| {
                 let c = usize::from(here[tile]);
@@ -435,14 +441,13 @@ fn check_fifteen(partition: &[&[u8]]) {
             })
             .sum();
         let estimate = pdb.estimate(&here);
-        assert!(manhattan <= pdb.sum(&here), "instance {}", numbers[0]);
+        assert!(manhattan <= pdb.sum(&here), "instance {id}");
         assert!(
-            estimate <= optimal,
-            "instance {}: {estimate} > {optimal}",
-            numbers[0]
+            estimate as usize <= optimal,
+            "instance {id}: {estimate} > {optimal}"
         );
         assert_eq!(
-            estimate % 2,
+            estimate as usize % 2,
             optimal % 2,
             "an additive PDB keeps the parity of the distance"
         );
@@ -474,4 +479,197 @@ fn fifteen_puzzle_7_8_is_admissible_on_korf_instances() {
     if slow_tests() {
         check_fifteen(&partitions::FIFTEEN_7_8);
     }
+}
+
+/// Solves Korf's instances `ids` with IDA* and `heuristic` on every core, checking each
+/// solution against the published optimal length; returns the nodes generated in all.
+fn solve_korf(heuristic: &PdbHeuristic, ids: impl Fn(u32) -> bool) -> u64 {
+    let goal = Board::blank_first(Shape::new(4, 4).unwrap());
+    let puzzle = SlidingPuzzle::<u64>::new(&goal).unwrap();
+    let instances: Vec<_> = korf_instances()
+        .into_iter()
+        .filter(|(id, ..)| ids(*id))
+        .collect();
+    let next = AtomicUsize::new(0);
+    let solve_some = || {
+        let mut generated = 0;
+        while let Some((id, optimal, tiles)) = instances.get(next.fetch_add(1, Relaxed)) {
+            let start = Board::new(goal.shape(), tiles.clone()).unwrap();
+            let result = idastar(&puzzle, heuristic, puzzle.state(&start).unwrap());
+            let solution = result.solution().expect("Korf's instances are solvable");
+            assert_eq!(solution.len(), *optimal, "instance {id}");
+            assert!(
+                is_solution(&start, &goal, &solution.actions),
+                "instance {id}"
+            );
+            generated += result.statistics.generated;
+        }
+        generated
+    };
+    let workers = std::thread::available_parallelism().map_or(1, usize::from);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..workers).map(|_| scope.spawn(solve_some)).collect();
+        handles.into_iter().map(|h| h.join().unwrap()).sum()
+    })
+}
+
+#[test]
+fn korf_instances_solve_optimally_through_the_cached_6_6_3_databases() {
+    let directory = tempfile::tempdir().unwrap();
+    let cache = PdbCache::new(directory.path());
+    let goal = Board::blank_first(Shape::new(4, 4).unwrap());
+    let partition = PdbHeuristic::default_partition(&goal);
+    let sizes: Vec<usize> = partition.iter().map(Vec::len).collect();
+    assert_eq!(sizes, [6, 6, 3], "the 15-puzzle default is 6-6-3");
+
+    let mut builds = 0;
+    let heuristic =
+        PdbHeuristic::from_cache(&goal, &partition, &cache, |_, _| builds += 1, |_| {}).unwrap();
+    assert!(builds > 0);
+    assert!(heuristic.databases().has_reflection());
+    let generated = solve_korf(&heuristic, |id| id <= 10);
+    eprintln!("Korf 1-10, IDA* with 6-6-3 and reflection: {generated} nodes generated");
+
+    // The dispatcher finds the same databases in the cache, builds nothing, and agrees.
+    let mut builds = 0;
+    let mut source = PdbSource::new(Some(cache.clone())).on_progress(|_, _| builds += 1);
+    for (id, optimal, tiles) in korf_instances().into_iter().take(3) {
+        let start = Board::new(goal.shape(), tiles).unwrap();
+        let limits = Limits::default();
+        let algorithm = Algorithm::IdaStar;
+        let kind = HeuristicKind::PatternDatabase;
+        let report = solve_with(&start, &goal, algorithm, kind, &limits, &mut source).unwrap();
+        assert_eq!(report.length(), Some(optimal), "instance {id}");
+        assert_eq!(report.heuristic.to_string(), "pattern-database");
+    }
+    drop(source);
+    assert_eq!(builds, 0, "the cached databases are loaded, not rebuilt");
+}
+
+#[test]
+fn pattern_database_solves_match_breadth_first_search_on_small_boards() {
+    // Goals with the blank in a corner and in the middle (the fallback partition), on square
+    // and oblong boards; A* must reopen nodes to stay optimal with this inconsistent heuristic.
+    let goals = ["123456780", "012345678", "123804765", "1 2 3/4 5 0"];
+    let mut source = PdbSource::new(None);
+    for (g, goal) in goals.iter().enumerate() {
+        let goal = Board::parse(goal).unwrap();
+        let partition = PdbHeuristic::default_partition(&goal);
+        let shape = goal.shape();
+        validate_partition(shape.width(), shape.height(), goal.tiles(), &partition).unwrap();
+        for seed in 0..6 {
+            let start = random_solvable(&goal, 1000 * g as u64 + seed);
+            let limits = Limits::default();
+            let truth = solve_with(
+                &start,
+                &goal,
+                Algorithm::Bidirectional,
+                HeuristicKind::Manhattan,
+                &limits,
+                &mut source,
+            )
+            .unwrap();
+            for algorithm in [Algorithm::AStar, Algorithm::IdaStar] {
+                let kind = HeuristicKind::PatternDatabase;
+                let report =
+                    solve_with(&start, &goal, algorithm, kind, &limits, &mut source).unwrap();
+                assert_eq!(
+                    report.length(),
+                    truth.length(),
+                    "{algorithm} from {start:?}"
+                );
+                assert!(is_solution(&start, &goal, report.moves().unwrap()));
+            }
+        }
+    }
+}
+
+#[test]
+fn default_partitions_cover_every_tile() {
+    for (width, height) in [(2, 2), (3, 2), (4, 4), (5, 5), (5, 4), (4, 5), (6, 4)] {
+        let shape = Shape::new(width, height).unwrap();
+        for goal in [
+            Board::blank_first(shape),
+            Board::blank_last(shape),
+            Board::spiral(shape),
+        ] {
+            let partition = PdbHeuristic::default_partition(&goal);
+            validate_partition(width, height, goal.tiles(), &partition).unwrap();
+        }
+    }
+    // The 24-puzzle's corner goals get the published 6-6-6-6, turned onto the goal.
+    let shape = Shape::new(5, 5).unwrap();
+    let sizes: Vec<usize> = PdbHeuristic::default_partition(&Board::blank_last(shape))
+        .iter()
+        .map(Vec::len)
+        .collect();
+    assert_eq!(sizes, [6, 6, 6, 6]);
+}
+
+#[test]
+fn korf_100_solve_optimally_with_the_7_8_databases() {
+    if !slow_tests() {
+        return;
+    }
+    // SLIDE_PDB_CACHE keeps the 7-8 databases between runs; they take minutes to build.
+    let temporary = tempfile::tempdir().unwrap();
+    let directory = std::env::var_os("SLIDE_PDB_CACHE")
+        .map_or_else(|| temporary.path().to_path_buf(), std::path::PathBuf::from);
+    let goal = Board::blank_first(Shape::new(4, 4).unwrap());
+    let started = std::time::Instant::now();
+    let heuristic = PdbHeuristic::from_cache(
+        &goal,
+        &partitions::FIFTEEN_7_8,
+        &PdbCache::new(directory),
+        |_, _| {},
+        |warning| eprintln!("{warning}"),
+    )
+    .unwrap();
+    eprintln!("7-8 databases ready in {:.1?}", started.elapsed());
+    let started = std::time::Instant::now();
+    let generated = solve_korf(&heuristic, |_| true);
+    eprintln!(
+        "Korf 100, IDA* with 7-8 and reflection: {generated} nodes generated ({} per instance) in {:.2?}",
+        generated / 100,
+        started.elapsed()
+    );
+}
+
+#[test]
+fn twenty_four_puzzle_6_6_6_6_is_admissible_on_korf_felner_instances() {
+    if !slow_tests() {
+        return;
+    }
+    let temporary = tempfile::tempdir().unwrap();
+    let directory = std::env::var_os("SLIDE_PDB_CACHE")
+        .map_or_else(|| temporary.path().to_path_buf(), std::path::PathBuf::from);
+    let goal = Board::blank_first(Shape::new(5, 5).unwrap());
+    let heuristic = PdbHeuristic::from_cache(
+        &goal,
+        &partitions::TWENTY_FOUR_6_6_6_6,
+        &PdbCache::new(directory),
+        |_, _| {},
+        |warning| eprintln!("{warning}"),
+    )
+    .unwrap();
+    let puzzle = SlidingPuzzle::<u128>::new(&goal).unwrap();
+    let (mut estimates, mut optima) = (0, 0);
+    // Korf & Felner's 50 random 24-puzzle instances (AIJ 134, 2002): `id optimal tiles...`.
+    for line in include_str!("data/korf24_50.txt").lines() {
+        let numbers: Vec<usize> = line
+            .split_whitespace()
+            .map(|n| n.parse().unwrap())
+            .collect();
+        let tiles = numbers[2..].iter().map(|&t| t as u8).collect();
+        let start = puzzle
+            .state(&Board::new(goal.shape(), tiles).unwrap())
+            .unwrap();
+        let estimate = usize::from(heuristic.estimate(&puzzle, &start));
+        assert!(estimate <= numbers[1], "instance {}", numbers[0]);
+        assert_eq!(estimate % 2, numbers[1] % 2, "instance {}", numbers[0]);
+        (estimates, optima) = (estimates + estimate, optima + numbers[1]);
+    }
+    eprintln!(
+        "24-puzzle 6-6-6-6: initial estimates sum to {estimates}, optimal lengths to {optima}"
+    );
 }

@@ -93,6 +93,21 @@ fn classic_mode_tolerates_blank_lines_crlf_and_row_form() {
 }
 
 #[test]
+fn classic_mode_answers_zero_when_the_start_is_the_goal() {
+    // One of the original judge programs answered 2 here.
+    assert_eq!(classic("123804765\n123804765\n"), "0\n");
+    assert_eq!(classic("123804765\n"), "0\n");
+    assert_eq!(classic("1 2 3 4 5 6 7 8 0\n12345678.\n"), "0\n");
+}
+
+#[test]
+fn classic_mode_answers_the_hardest_pairs_with_their_published_depth() {
+    // The only two boards 31 moves from 123456780 (OEIS A089473; shared/data/README.md).
+    assert_eq!(classic("867254301\n123456780\n"), "31\n");
+    assert_eq!(classic("647850321\n123456780\n"), "31\n");
+}
+
+#[test]
 fn classic_mode_prints_minus_one_when_the_goal_is_unreachable() {
     // Swapping two tiles flips the permutation parity, which no sequence of moves can do.
     assert_eq!(classic("12345678.\n21345678.\n"), "-1\n");

@@ -37,6 +37,10 @@ use super::{BuildProgress, PatternDatabase, PdbError};
 #[derive(Clone, Debug)]
 pub struct AdditivePdb {
     cells: usize,
+    /// Manhattan distance of tile `t` in cell `c` from its goal cell: `manhattan[t * cells + c]`
+    /// (0 for the blank). Each database stores its values' excess over its tiles' share, so a
+    /// sum is the whole board's Manhattan distance plus twice the summed entries.
+    manhattan: Vec<u8>,
     databases: Vec<PatternDatabase>,
     reflection: Option<Reflection>,
 }
@@ -86,8 +90,19 @@ impl AdditivePdb {
         let patterns: Vec<&[u8]> = databases.iter().map(|pdb| pdb.pattern()).collect();
         validate_partition(width, height, &goal, &patterns)?;
         let reflection = Reflection::for_goal(width, height, &goal);
+        let cells = width * height;
+        let goal_cells = goal_positions(&goal, cells)?;
+        let numbered: Vec<u8> = (1..cells as u8).collect();
+        let mut manhattan = vec![0u8; cells];
+        manhattan.extend(super::database::manhattan_table(
+            width,
+            cells,
+            &goal_cells,
+            &numbered,
+        ));
         Ok(Self {
-            cells: width * height,
+            manhattan,
+            cells,
             databases,
             reflection,
         })
@@ -110,9 +125,23 @@ impl AdditivePdb {
     /// If `positions` has fewer entries than the board has cells.
     #[inline]
     pub fn sum(&self, positions: &[u8]) -> u32 {
+        self.manhattan(positions) + 2 * self.excess(positions)
+    }
+
+    #[inline]
+    fn manhattan(&self, positions: &[u8]) -> u32 {
+        positions[1..self.cells]
+            .iter()
+            .enumerate()
+            .map(|(i, &cell)| u32::from(self.manhattan[(i + 1) * self.cells + usize::from(cell)]))
+            .sum()
+    }
+
+    #[inline]
+    fn excess(&self, positions: &[u8]) -> u32 {
         self.databases
             .iter()
-            .map(|pdb| u32::from(pdb.lookup(positions)))
+            .map(|pdb| u32::from(pdb.excess(positions)))
             .sum()
     }
 
@@ -123,12 +152,18 @@ impl AdditivePdb {
     /// If `positions` has fewer entries than the board has cells.
     #[inline]
     pub fn reflected_sum(&self, positions: &[u8]) -> Option<u32> {
+        let reflected = self.reflect(positions)?;
+        Some(self.sum(&reflected[..self.cells]))
+    }
+
+    #[inline]
+    fn reflect(&self, positions: &[u8]) -> Option<[u8; 64]> {
         let reflection = self.reflection.as_ref()?;
         let mut reflected = [0u8; 64];
         for (tile, &cell) in positions[..self.cells].iter().enumerate() {
             reflected[usize::from(reflection.tile[tile])] = reflection.cell[usize::from(cell)];
         }
-        Some(self.sum(&reflected[..self.cells]))
+        Some(reflected)
     }
 
     /// The heuristic value: the larger of [`sum`](Self::sum) and
@@ -139,9 +174,44 @@ impl AdditivePdb {
     /// If `positions` has fewer entries than the board has cells.
     #[inline]
     pub fn estimate(&self, positions: &[u8]) -> u32 {
-        let regular = self.sum(positions);
-        self.reflected_sum(positions)
-            .map_or(regular, |reflected| regular.max(reflected))
+        // The reflection is a symmetry of the board and the goal, so it keeps every tile's
+        // Manhattan distance: only the entries differ.
+        //
+        // Every rank is computed before any entry is read: the entries of big databases miss
+        // the cache, and independent loads issued together wait for memory together.
+        const MOST: usize = 16;
+        let count = self.databases.len();
+        if count > MOST {
+            let excess = self.excess(positions);
+            let reflected = self
+                .reflect(positions)
+                .map_or(0, |reflected| self.excess(&reflected[..self.cells]));
+            return self.manhattan(positions) + 2 * excess.max(reflected);
+        }
+        let mut ranks = [0usize; 2 * MOST];
+        for (rank, pdb) in ranks.iter_mut().zip(&self.databases) {
+            *rank = pdb.rank(positions);
+        }
+        let reflected = self.reflect(positions);
+        if let Some(reflected) = &reflected {
+            for (rank, pdb) in ranks[MOST..].iter_mut().zip(&self.databases) {
+                *rank = pdb.rank(&reflected[..self.cells]);
+            }
+        }
+        let sum = |ranks: &[usize]| -> u32 {
+            ranks
+                .iter()
+                .zip(&self.databases)
+                .map(|(&rank, pdb)| u32::from(pdb.entry(rank)))
+                .sum()
+        };
+        let excess = sum(&ranks[..count]);
+        let reflected_excess = if reflected.is_some() {
+            sum(&ranks[MOST..MOST + count])
+        } else {
+            0
+        };
+        self.manhattan(positions) + 2 * excess.max(reflected_excess)
     }
 
     /// [`estimate`](Self::estimate) for a board given as the tile at each cell.

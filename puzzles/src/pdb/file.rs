@@ -5,7 +5,7 @@
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic `SLIDEPDB` |
-//! | 4 | format version (1) |
+//! | 4 | format version (2) |
 //! | 1 + 1 | width, height |
 //! | cells | goal layout |
 //! | 1 + k | pattern size k, pattern tiles in increasing order |
@@ -13,12 +13,16 @@
 //! | 8 | entry count |
 //! | 4 | CRC-32 of the table |
 //! | rest | the table |
+//!
+//! Version 2 numbers placements subset by subset and stores each entry as its value's excess
+//! over the pattern's Manhattan distance, halved; version 1 files (mixed-radix placement numbers,
+//! plain values) are rejected, and [`PdbCache`](super::PdbCache) rebuilds them.
 
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 use std::path::Path;
 
-use super::database::PatternDatabase;
+use super::database::{manhattan_table, PatternDatabase};
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
 use super::index::PlacementIndex;
 use super::PdbError;
@@ -26,7 +30,7 @@ use super::PdbError;
 const MAGIC: &[u8; 8] = b"SLIDEPDB";
 
 /// The format version that [`PatternDatabase::save`] writes and [`PatternDatabase::load`] reads.
-pub const FORMAT_VERSION: u32 = 1;
+pub const FORMAT_VERSION: u32 = 2;
 
 impl PatternDatabase {
     /// Writes the database to `path` (see the module docs of [`crate::pdb`] for the layout).
@@ -88,7 +92,8 @@ impl PatternDatabase {
         let (width, height) = (usize::from(width), usize::from(height));
         let geometry = Geometry::new(width, height).map_err(|_| PdbError::CorruptHeader)?;
         let goal = reader.vec(geometry.cells)?;
-        goal_positions(&goal, geometry.cells).map_err(|_| PdbError::CorruptHeader)?;
+        let goal_cells =
+            goal_positions(&goal, geometry.cells).map_err(|_| PdbError::CorruptHeader)?;
         let [tiles] = reader.bytes()?;
         let pattern = reader.vec(usize::from(tiles))?;
         if normalised_pattern(&pattern, geometry.cells).ok().as_ref() != Some(&pattern) {
@@ -120,6 +125,7 @@ impl PatternDatabase {
             });
         }
         Ok(Self {
+            manhattan: manhattan_table(width, geometry.cells, &goal_cells, &pattern),
             width,
             height,
             goal,

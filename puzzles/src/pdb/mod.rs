@@ -12,6 +12,9 @@
 //!   maximum with the reflected sum on symmetric boards.
 //! - [`PdbCache`]: a directory of saved databases that rebuilds whatever is missing or invalid.
 //! - [`partitions`]: the standard 15- and 24-puzzle partitions.
+//! - [`PdbHeuristic`](crate::PdbHeuristic) turns an [`AdditivePdb`] into a heuristic for
+//!   [`SlidingPuzzle`](crate::SlidingPuzzle), and [`solve`](crate::solve) offers it as
+//!   [`HeuristicKind::PatternDatabase`](crate::HeuristicKind::PatternDatabase).
 //!
 //! ```
 //! use puzzles::pdb::{partitions, AdditivePdb};

@@ -16,7 +16,7 @@ mod solve;
 
 pub use board::Board;
 pub use error::{BoardError, MoveError};
-pub use heuristics::{LinearConflict, Manhattan, Misplaced};
+pub use heuristics::{LinearConflict, Manhattan, Misplaced, PdbHeuristic, PdbSource};
 pub use moves::{format_moves, is_solution, parse_moves, Move};
 pub use packing::PackedWord;
 pub use puzzle::{SlidingPuzzle, TileCost, TileState};
@@ -24,4 +24,4 @@ pub use random::{random_solvable, random_walk, SplitMix64};
 pub use rank::{factorial, permutation_rank, permutation_unrank, MAX_RANKED};
 pub use shape::{Shape, ShapeError, MAX_CELLS};
 pub use solvability::{solvability, Parity, Solvability};
-pub use solve::{solve, Algorithm, HeuristicKind, TileOutcome, TileReport};
+pub use solve::{solve, solve_with, Algorithm, HeuristicKind, SolveError, TileOutcome, TileReport};

@@ -10,12 +10,13 @@ use search_core::{
 
 use super::board::Board;
 use super::error::BoardError;
-use super::heuristics::{LinearConflict, Manhattan, Misplaced};
+use super::heuristics::{LinearConflict, Manhattan, Misplaced, PdbSource};
 use super::moves::Move;
 use super::packing::PackedWord;
 use super::puzzle::SlidingPuzzle;
 use super::shape::Shape;
 use super::solvability::{solvability, Solvability};
+use crate::pdb::PdbError;
 
 /// The search algorithm [`solve`] runs. All of them return optimal (shortest) solutions.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -69,6 +70,10 @@ pub enum HeuristicKind {
     Manhattan,
     /// [`LinearConflict`]: Manhattan plus linear conflicts.
     LinearConflict,
+    /// Additive pattern databases ([`PdbHeuristic`](super::heuristics::PdbHeuristic)) with the
+    /// [default partition](super::heuristics::PdbHeuristic::default_partition), loaded from or
+    /// built into the cache of the [`PdbSource`].
+    PatternDatabase,
 }
 
 impl HeuristicKind {
@@ -86,7 +91,49 @@ impl fmt::Display for HeuristicKind {
             HeuristicKind::Misplaced => "misplaced",
             HeuristicKind::Manhattan => "manhattan",
             HeuristicKind::LinearConflict => "linear-conflict",
+            HeuristicKind::PatternDatabase => "pattern-database",
         })
+    }
+}
+
+/// Why [`solve`] could not run.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum SolveError {
+    /// The boards do not fit together or into a packed word.
+    Board(BoardError),
+    /// The pattern databases could not be loaded or built.
+    PatternDatabase(PdbError),
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            // The board's own message is the whole story.
+            SolveError::Board(error) => error.fmt(f),
+            SolveError::PatternDatabase(error) => write!(f, "pattern database: {error}"),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            SolveError::Board(error) => error.source(),
+            SolveError::PatternDatabase(error) => Some(error),
+        }
+    }
+}
+
+impl From<BoardError> for SolveError {
+    fn from(error: BoardError) -> Self {
+        SolveError::Board(error)
+    }
+}
+
+impl From<PdbError> for SolveError {
+    fn from(error: PdbError) -> Self {
+        SolveError::PatternDatabase(error)
     }
 }
 
@@ -140,9 +187,15 @@ impl TileReport {
 ///
 /// Shapes are checked and solvability decided first: an unsolvable board is answered at once,
 /// with no search. Boards of up to 16 cells are packed into `u64`, larger ones into `u128`.
+/// [`HeuristicKind::PatternDatabase`] takes its databases from the
+/// [default cache directory](PdbSource::default_location), building them there on first use;
+/// use [`solve_with`] to choose the cache, hear about builds, or solve many boards with one
+/// loading.
 ///
 /// # Errors
-/// [`BoardError::ShapeMismatch`] if start and goal have different shapes.
+/// [`SolveError::Board`] with [`BoardError::ShapeMismatch`] if start and goal have different
+/// shapes; [`SolveError::PatternDatabase`] if pattern databases were asked for and could not be
+/// loaded or built.
 ///
 /// # Example
 /// ```
@@ -165,14 +218,49 @@ pub fn solve(
     algorithm: Algorithm,
     heuristic: HeuristicKind,
     limits: &Limits,
-) -> Result<TileReport, BoardError> {
+) -> Result<TileReport, SolveError> {
+    solve_with(
+        start,
+        goal,
+        algorithm,
+        heuristic,
+        limits,
+        &mut PdbSource::default_location(),
+    )
+}
+
+/// [`solve`] with the pattern databases (if [`HeuristicKind::PatternDatabase`] is asked for)
+/// from `databases`, which keeps them loaded for the next call with the same goal.
+///
+/// ```
+/// use puzzles::{solve_with, Algorithm, Board, HeuristicKind, PdbSource};
+/// use search_core::Limits;
+///
+/// // No cache directory: the (small) 8-puzzle database is built in memory, once.
+/// let mut databases = PdbSource::new(None);
+/// let goal = Board::parse("123456780").unwrap();
+/// for (start, length) in [("123456708", 1), ("123405786", 2)] {
+///     let start = Board::parse(start).unwrap();
+///     let report = solve_with(&start, &goal, Algorithm::IdaStar, HeuristicKind::PatternDatabase,
+///         &Limits::default(), &mut databases).unwrap();
+///     assert_eq!(report.length(), Some(length));
+/// }
+/// ```
+pub fn solve_with(
+    start: &Board,
+    goal: &Board,
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+    limits: &Limits,
+    databases: &mut PdbSource<'_>,
+) -> Result<TileReport, SolveError> {
     let solvability = solvability(start, goal)?;
     let (outcome, statistics) = if !solvability.is_solvable() {
         (TileOutcome::Unsolvable, Statistics::default())
     } else if start.shape().cells() <= <u64 as PackedWord>::MAX_CELLS {
-        search::<u64>(start, goal, algorithm, heuristic, limits)?
+        search::<u64>(start, goal, algorithm, heuristic, limits, databases)?
     } else {
-        search::<u128>(start, goal, algorithm, heuristic, limits)?
+        search::<u128>(start, goal, algorithm, heuristic, limits, databases)?
     };
     Ok(TileReport {
         solvability,
@@ -190,7 +278,8 @@ fn search<Word: PackedWord>(
     algorithm: Algorithm,
     heuristic: HeuristicKind,
     limits: &Limits,
-) -> Result<(TileOutcome, Statistics), BoardError> {
+    databases: &mut PdbSource<'_>,
+) -> Result<(TileOutcome, Statistics), SolveError> {
     let puzzle = SlidingPuzzle::<Word>::new(goal)?;
     let state = puzzle.state(start)?;
     let result = match (algorithm, heuristic) {
@@ -207,6 +296,13 @@ fn search<Word: PackedWord>(
         (_, HeuristicKind::LinearConflict) => informed(
             &puzzle,
             &LinearConflict::new(goal),
+            state,
+            algorithm,
+            limits,
+        ),
+        (_, HeuristicKind::PatternDatabase) => informed(
+            &puzzle,
+            databases.heuristic(goal)?,
             state,
             algorithm,
             limits,

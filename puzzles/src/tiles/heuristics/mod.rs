@@ -3,10 +3,12 @@
 mod linear_conflict;
 mod manhattan;
 mod misplaced;
+mod pattern_database;
 
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use misplaced::Misplaced;
+pub use pattern_database::{PdbHeuristic, PdbSource};
 
 use super::moves::Move;
 use super::packing::PackedWord;

@@ -1,0 +1,250 @@
+//! Additive pattern databases as a heuristic for [`SlidingPuzzle`], and where [`solve`] gets them.
+//!
+//! [`solve`]: crate::solve
+
+use search_core::Heuristic;
+
+use crate::pdb::{partitions, AdditivePdb, BuildProgress, CacheWarning, PdbCache, PdbError};
+use crate::tiles::board::Board;
+use crate::tiles::packing::PackedWord;
+use crate::tiles::puzzle::{SlidingPuzzle, TileCost, TileState};
+use crate::tiles::shape::{Shape, MAX_CELLS};
+
+/// The largest pattern the fallback partition uses: its database builds in well under a second.
+const SMALL_PATTERN_ENTRIES: u64 = 1 << 20;
+
+/// An [`AdditivePdb`] as a heuristic for the sliding-tile puzzle with the databases' goal.
+///
+/// The estimate is the larger of the sum of the databases' values and, on square boards whose
+/// goal is symmetric about the main diagonal, the same sum for the reflected state (see
+/// [`AdditivePdb::estimate`]). It is admissible but **not consistent**: A* reopens nodes, IDA*
+/// is unaffected.
+///
+/// ```
+/// use puzzles::{Board, PdbHeuristic, SlidingPuzzle};
+/// use search_core::{idastar, Heuristic};
+///
+/// let goal = Board::parse("012345678").unwrap();
+/// let heuristic = PdbHeuristic::build(&goal, &[vec![1, 2, 3, 4], vec![5, 6, 7, 8]], |_, _| {}).unwrap();
+/// let puzzle = SlidingPuzzle::<u64>::new(&goal).unwrap();
+/// let start = puzzle.state(&Board::parse("125340678").unwrap()).unwrap();
+/// // Three moves of the blank (right, right, down) from the goal: Manhattan says 3 as well.
+/// assert_eq!(heuristic.estimate(&puzzle, &start), 3);
+/// assert_eq!(idastar(&puzzle, &heuristic, start).solution().unwrap().len(), 3);
+/// ```
+#[derive(Clone, Debug)]
+pub struct PdbHeuristic {
+    goal: Board,
+    pdb: AdditivePdb,
+}
+
+impl PdbHeuristic {
+    /// Wraps databases built for `goal`; [`PdbError::Mismatch`] if they were built for another
+    /// board or goal.
+    pub fn new(goal: &Board, pdb: AdditivePdb) -> Result<Self, PdbError> {
+        let shape = goal.shape();
+        let first = &pdb.databases()[0];
+        if !first.describes(shape.width(), shape.height(), goal.tiles(), first.pattern()) {
+            return Err(PdbError::Mismatch);
+        }
+        Ok(Self {
+            goal: goal.clone(),
+            pdb,
+        })
+    }
+
+    /// Builds the databases of `partition` (tile numbers of `goal`) in memory.
+    pub fn build<Pattern: AsRef<[u8]>>(
+        goal: &Board,
+        partition: &[Pattern],
+        progress: impl FnMut(usize, BuildProgress),
+    ) -> Result<Self, PdbError> {
+        let shape = goal.shape();
+        let pdb = AdditivePdb::build(
+            shape.width(),
+            shape.height(),
+            goal.tiles(),
+            partition,
+            progress,
+        )?;
+        Self::new(goal, pdb)
+    }
+
+    /// Loads the databases of `partition` from `cache`, building and saving what is missing.
+    pub fn from_cache<Pattern: AsRef<[u8]>>(
+        goal: &Board,
+        partition: &[Pattern],
+        cache: &PdbCache,
+        progress: impl FnMut(usize, BuildProgress),
+        warn: impl FnMut(&CacheWarning),
+    ) -> Result<Self, PdbError> {
+        let shape = goal.shape();
+        let pdb = cache.get_or_build_additive(
+            shape.width(),
+            shape.height(),
+            goal.tiles(),
+            partition,
+            progress,
+            warn,
+        )?;
+        Self::new(goal, pdb)
+    }
+
+    /// The partition [`solve`](crate::solve) uses for `goal`.
+    ///
+    /// When the goal's blank is in a corner, the published partitions are turned (by the
+    /// board symmetry that takes the top-left corner to the blank's) onto the goal: the 15-puzzle
+    /// gets 6-6-3 ([`partitions::FIFTEEN_6_6_3`], a few seconds to build; the 7-8 partition
+    /// prunes more but takes minutes and over half a gigabyte to build, so it is left to callers
+    /// who ask for it) and the 24-puzzle 6-6-6-6 ([`partitions::TWENTY_FOUR_6_6_6_6`]). Every
+    /// other board and goal gets the tiles in goal order cut into equal patterns as large as
+    /// build in well under a second (the whole 8-puzzle is one pattern: an exact heuristic).
+    pub fn default_partition(goal: &Board) -> Vec<Vec<u8>> {
+        let shape = goal.shape();
+        let (width, height) = (shape.width(), shape.height());
+        let corner = corner_symmetry(shape, goal.blank());
+        let published: Option<&[&[u8]]> = match (width, height) {
+            (4, 4) => Some(&partitions::FIFTEEN_6_6_3),
+            (5, 5) => Some(&partitions::TWENTY_FOUR_6_6_6_6),
+            _ => None,
+        };
+        if let (Some(map), Some(published)) = (corner, published) {
+            // The published patterns name the cells of the blank-first goal.
+            return published
+                .iter()
+                .map(|cells| {
+                    cells
+                        .iter()
+                        .map(|&cell| goal.tile(map(usize::from(cell))))
+                        .collect()
+                })
+                .collect();
+        }
+        let cells = shape.cells();
+        let tiles: Vec<u8> = goal.tiles().iter().copied().filter(|&t| t != 0).collect();
+        let mut size = 1;
+        while size < tiles.len() && placements(cells, size + 1) <= SMALL_PATTERN_ENTRIES {
+            size += 1;
+        }
+        let patterns = tiles.len().div_ceil(size);
+        let per_pattern = tiles.len().div_ceil(patterns);
+        tiles.chunks(per_pattern).map(<[u8]>::to_vec).collect()
+    }
+
+    /// The goal the databases were built for.
+    pub fn goal(&self) -> &Board {
+        &self.goal
+    }
+
+    /// The databases.
+    pub fn databases(&self) -> &AdditivePdb {
+        &self.pdb
+    }
+}
+
+/// `cells! / (cells - k)!`, saturating.
+fn placements(cells: usize, k: usize) -> u64 {
+    (0..k).fold(1u64, |n, i| n.saturating_mul((cells - i) as u64))
+}
+
+/// The symmetry of the rectangle (identity, a flip or the half turn) that takes the top-left
+/// cell to `blank`, if `blank` is a corner.
+fn corner_symmetry(shape: Shape, blank: usize) -> Option<impl Fn(usize) -> usize> {
+    let (width, height) = (shape.width(), shape.height());
+    let (row, column) = (shape.row(blank), shape.column(blank));
+    if (row != 0 && row != height - 1) || (column != 0 && column != width - 1) {
+        return None;
+    }
+    let (flip_rows, flip_columns) = (row != 0, column != 0);
+    Some(move |cell: usize| {
+        let (r, c) = (cell / width, cell % width);
+        let r = if flip_rows { height - 1 - r } else { r };
+        let c = if flip_columns { width - 1 - c } else { c };
+        r * width + c
+    })
+}
+
+impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for PdbHeuristic {
+    #[inline]
+    fn estimate(&self, puzzle: &SlidingPuzzle<Word>, state: &TileState<Word>) -> TileCost {
+        let cells = puzzle.shape().cells();
+        let mut positions = [0u8; MAX_CELLS];
+        for cell in 0..cells {
+            positions[usize::from(state.tile(cell))] = cell as u8;
+        }
+        // A sum of at most 25 byte-sized values always fits.
+        self.pdb.estimate(&positions[..cells]) as TileCost
+    }
+}
+
+/// Where [`solve_with`](crate::solve_with) gets pattern databases: a cache directory (or none:
+/// build in memory), who hears about builds and cache trouble, and the databases of the last
+/// goal, kept so that a batch of boards with one goal loads them once.
+pub struct PdbSource<'a> {
+    cache: Option<PdbCache>,
+    progress: Box<dyn FnMut(usize, BuildProgress) + 'a>,
+    warn: Box<dyn FnMut(&CacheWarning) + 'a>,
+    loaded: Option<PdbHeuristic>,
+}
+
+impl std::fmt::Debug for PdbSource<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("PdbSource")
+            .field("cache", &self.cache)
+            .field("loaded", &self.loaded.as_ref().map(PdbHeuristic::goal))
+            .finish_non_exhaustive()
+    }
+}
+
+impl<'a> PdbSource<'a> {
+    /// Databases from `cache`, or built in memory for every new goal when `cache` is `None`;
+    /// silent.
+    pub fn new(cache: Option<PdbCache>) -> Self {
+        Self {
+            cache,
+            progress: Box::new(|_, _| {}),
+            warn: Box::new(|_| {}),
+            loaded: None,
+        }
+    }
+
+    /// Databases from the [default cache directory](PdbCache::default_location), if the
+    /// platform has one.
+    pub fn default_location() -> Self {
+        Self::new(PdbCache::default_location())
+    }
+
+    /// Reports builds to `progress` (the pattern's position in the partition, and how far its
+    /// build has come).
+    pub fn on_progress(mut self, progress: impl FnMut(usize, BuildProgress) + 'a) -> Self {
+        self.progress = Box::new(progress);
+        self
+    }
+
+    /// Reports cache files that had to be rebuilt or could not be saved to `warn`.
+    pub fn on_warning(mut self, warn: impl FnMut(&CacheWarning) + 'a) -> Self {
+        self.warn = Box::new(warn);
+        self
+    }
+
+    /// The heuristic for `goal` with its [default partition](PdbHeuristic::default_partition):
+    /// the one already loaded if it is for this goal, else loaded or built.
+    pub fn heuristic(&mut self, goal: &Board) -> Result<&PdbHeuristic, PdbError> {
+        if !matches!(&self.loaded, Some(loaded) if loaded.goal() == goal) {
+            self.loaded = None;
+            let partition = PdbHeuristic::default_partition(goal);
+            let heuristic = match &self.cache {
+                Some(cache) => PdbHeuristic::from_cache(
+                    goal,
+                    &partition,
+                    cache,
+                    &mut self.progress,
+                    &mut self.warn,
+                )?,
+                None => PdbHeuristic::build(goal, &partition, &mut self.progress)?,
+            };
+            self.loaded = Some(heuristic);
+        }
+        Ok(self.loaded.as_ref().expect("loaded just above"))
+    }
+}
