@@ -52,6 +52,9 @@ fn main() {
     if wanted("process") {
         process_section(&mut report, if quick { 5 } else { 51 });
     }
+    if wanted("batch") {
+        batch_section(&mut report, if quick { 1 } else { 3 });
+    }
     if wanted("memory") {
         memory_section(&mut report, if quick { 2_000_000 } else { 20_000_000 });
     }
@@ -566,4 +569,70 @@ fn process_section(report: &mut String, repetitions: usize) {
         );
     }
     let _ = writeln!(report);
+}
+
+/// Target 5: `slide batch` on two worker threads against one, on the same 15-puzzles.
+///
+/// The batch is 40 random walks of 50 moves from the goal (`slide random --seed 1`), so the
+/// instances are repeatable and solve in milliseconds to about a second each.
+fn batch_section(report: &mut String, repetitions: usize) {
+    let _ = writeln!(
+        report,
+        "## Batch scaling: 40 random-walk 15-puzzles (`slide random --size 4x4 --count 40 --walk 50 --seed 1`), medians of {repetitions}\n"
+    );
+    let slide = slide_binary();
+    let (batch, _) = run_slide(
+        &slide,
+        &[
+            "random", "--size", "4x4", "--count", "40", "--walk", "50", "--seed", "1",
+        ],
+        "",
+    );
+    assert_eq!(batch.lines().count(), 40, "slide random printed {batch:?}");
+    let mut medians = Vec::new();
+    let mut search_seconds = Vec::new();
+    for jobs in ["1", "2"] {
+        let mut times = Vec::with_capacity(repetitions);
+        for _ in 0..repetitions.max(1) {
+            let (output, time) = run_slide(&slide, &["batch", "--jobs", jobs], &batch);
+            assert_eq!(
+                output.matches("\"solvable\":true").count(),
+                40,
+                "every walk is solved"
+            );
+            times.push(time);
+            search_seconds = seconds_per_line(&output);
+        }
+        times.sort();
+        medians.push(times[times.len() / 2]);
+    }
+    // Two workers can at best split the total search time in halves, and no better than the
+    // longest single instance allows.
+    let total: f64 = search_seconds.iter().sum();
+    let longest = search_seconds.iter().copied().fold(0.0, f64::max);
+    let ideal = total / (total / 2.0).max(longest);
+    let _ = writeln!(
+        report,
+        "| jobs 1 s | jobs 2 s | speed-up | ideal speed-up (longest instance {longest:.2} s of {total:.2} s) |"
+    );
+    let _ = writeln!(report, "|---|---|---|---|");
+    let _ = writeln!(
+        report,
+        "| {:.2} | {:.2} | **{:.2}x** | {ideal:.2}x |\n",
+        medians[0].as_secs_f64(),
+        medians[1].as_secs_f64(),
+        medians[0].as_secs_f64() / medians[1].as_secs_f64(),
+    );
+}
+
+/// The `"seconds"` statistic of each JSON line `slide batch` printed.
+fn seconds_per_line(output: &str) -> Vec<f64> {
+    output
+        .lines()
+        .filter_map(|line| {
+            let rest = &line[line.find("\"seconds\":")? + "\"seconds\":".len()..];
+            let end = rest.find([',', '}']).unwrap_or(rest.len());
+            rest[..end].parse().ok()
+        })
+        .collect()
 }
