@@ -26,6 +26,9 @@ use crate::cost::Cost;
 /// stay a few megabytes at worst.
 const BUCKETED_F: u64 = 1 << 10;
 
+/// The first allocation of a stack, in entries.
+const STACK_START: usize = 64;
+
 /// What [`OpenList::pop`] returns: a stored node's index with the g and h it was queued with.
 ///
 /// The h lets the search update its children's estimates incrementally
@@ -140,6 +143,10 @@ impl<C: Cost> OpenList<C> {
         // Filler stacks made by `resize_with` above hold the wrong g and h until first used.
         stack.g = g;
         stack.h = h;
+        if stack.indices.capacity() == 0 {
+            // Skips the first few doublings, which dominate in small searches.
+            stack.indices.reserve(STACK_START);
+        }
         stack.indices.push(index);
         layer.len += 1;
         layer.highest_g = layer.highest_g.max(g_value);
