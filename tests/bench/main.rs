@@ -67,7 +67,13 @@ fn main() {
 }
 
 /// The median wall time of `repetitions` runs of `run`, and its last result.
+///
+/// With more than one repetition an untimed warm-up run goes first, so that neither side pays
+/// for the allocator's first requests of fresh pages from the system.
 fn measure<T>(repetitions: usize, mut run: impl FnMut() -> T) -> (Duration, T) {
+    if repetitions > 1 {
+        std::hint::black_box(run());
+    }
     let mut times = Vec::with_capacity(repetitions);
     let mut last = None;
     for _ in 0..repetitions.max(1) {
