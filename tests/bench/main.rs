@@ -529,7 +529,8 @@ fn process_section(report: &mut String, repetitions: usize) {
     let _ = writeln!(report, "|---|---|---|---|---|");
     let slide = slide_binary();
     type Case<'a> = (&'a [&'a str], &'a str, &'a str);
-    let cases: [Case<'_>; 8] = [
+    // The last rows try other algorithm and heuristic choices than `Algorithm::default_for`.
+    let cases: [Case<'_>; 10] = [
         (&["--version"], "", "start-up only"),
         (&[], "867254301\n123456780\n", "31"),
         (&[], "647850321\n123456780\n", "31"),
@@ -539,6 +540,32 @@ fn process_section(report: &mut String, repetitions: usize) {
         (&["solve", "123456870", "123456780"], "", "unsolvable"),
         (
             &["solve", "--algorithm", "idastar", "867254301", "123456780"],
+            "",
+            "length: 31",
+        ),
+        (
+            &[
+                "solve",
+                "-a",
+                "astar",
+                "-H",
+                "manhattan",
+                "867254301",
+                "123456780",
+            ],
+            "",
+            "length: 31",
+        ),
+        (
+            &[
+                "solve",
+                "-a",
+                "idastar",
+                "-H",
+                "manhattan",
+                "867254301",
+                "123456780",
+            ],
             "",
             "length: 31",
         ),
@@ -614,9 +641,8 @@ fn batch_section(report: &mut String, repetitions: usize) {
                 search_seconds = seconds_per_line(&output);
             }
         }
-        processor_seconds.push(
-            (children_processor_seconds() - processor_before) / repetitions.max(1) as f64,
-        );
+        processor_seconds
+            .push((children_processor_seconds() - processor_before) / repetitions.max(1) as f64);
         times.sort();
         medians.push(times[times.len() / 2]);
     }
