@@ -166,6 +166,39 @@ fn solve_states_the_default_goal() {
 }
 
 #[test]
+fn solve_with_pattern_databases_builds_them_once_into_the_cache() {
+    // Korf's instance 1 (57 moves, Korf 1985), towards his blank-first goal. The databases are
+    // built on the first run into the cache directory (here a temporary one) and loaded after.
+    let cache = tempfile::tempdir().unwrap();
+    let korf_1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+    let goal = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+    for _ in 0..2 {
+        let output = slide()
+            .env("XDG_CACHE_HOME", cache.path())
+            .args([
+                "solve",
+                "--format",
+                "json",
+                "--heuristic",
+                "pdb",
+                korf_1,
+                goal,
+            ])
+            .output()
+            .unwrap();
+        assert!(output.status.success());
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(report["length"], 57);
+        assert_eq!(report["heuristic"], "pattern-database");
+        assert_reaches(korf_1, goal, report["moves"].as_str().unwrap());
+    }
+    let cached = std::fs::read_dir(cache.path().join("slide/pdb"))
+        .unwrap()
+        .count();
+    assert_eq!(cached, 3, "one file per database of the 6-6-3 partition");
+}
+
+#[test]
 fn every_algorithm_finds_the_same_optimal_length_and_a_valid_path() {
     let mut lengths = Vec::new();
     for algorithm in ["bfs", "bidirectional", "astar", "idastar"] {

@@ -1,7 +1,7 @@
 //! The additive heuristic: the sum of disjoint pattern databases, and its mirror image.
 
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
-use super::{BuildProgress, PatternDatabase, PdbError};
+use super::{Abstraction, BuildProgress, PatternDatabase, PdbError};
 
 /// Disjoint pattern databases covering every numbered tile; their values add up.
 ///
@@ -9,10 +9,14 @@ use super::{BuildProgress, PatternDatabase, PdbError};
 /// goal: every move moves one tile, which belongs to exactly one pattern, so the moves counted by
 /// different databases are different moves.
 ///
-/// It is **not consistent** in general: each database stores the minimum over the blank's
-/// regions, so a placement's value may belong to a region other than the blank's, and one move
-/// can change a value by more than one (the tests exhibit such moves on the 8-puzzle). A* stays
-/// optimal by reopening nodes; IDA* is unaffected.
+/// With databases of the default [`Abstraction::BlankRegions`] it is **not consistent** in
+/// general: each database stores the minimum over the blank's regions, so a placement's value
+/// may belong to a region other than the blank's, and one move can change a value by more than
+/// one (the tests exhibit such moves on the 8-puzzle). A* stays optimal by reopening nodes;
+/// IDA* is unaffected. When every database is of [`Abstraction::FreeBlank`]
+/// ([`is_consistent`](AdditivePdb::is_consistent)), a move changes one database's value by at
+/// most one and leaves the others alone, so the sum, the reflected sum and their maximum are
+/// consistent.
 ///
 /// On a square board whose goal has the blank on the main diagonal, the estimate is also taken
 /// for the state reflected about that diagonal (cell `(r, c)` goes to `(c, r)`, each tile is
@@ -53,16 +57,41 @@ struct Reflection {
 }
 
 impl AdditivePdb {
-    /// Builds one database per pattern of `partition` and combines them.
-    ///
-    /// The partition is validated first (every pattern non-empty, tile numbers of the board,
-    /// no tile twice, every numbered tile covered). `progress` receives the pattern's position in
-    /// `partition` with each [`BuildProgress`].
+    /// Builds one database per pattern of `partition`, of the default
+    /// [`Abstraction::BlankRegions`], and combines them; see [`build_with`](Self::build_with).
     pub fn build<Pattern: AsRef<[u8]>>(
         width: usize,
         height: usize,
         goal: &[u8],
         partition: &[Pattern],
+        progress: impl FnMut(usize, BuildProgress),
+    ) -> Result<Self, PdbError> {
+        let abstraction = Abstraction::BlankRegions;
+        Self::build_with(width, height, goal, partition, abstraction, progress)
+    }
+
+    /// Builds one database of `abstraction` per pattern of `partition` and combines them.
+    ///
+    /// The partition is validated first (every pattern non-empty, tile numbers of the board,
+    /// no tile twice, every numbered tile covered). `progress` receives the pattern's position in
+    /// `partition` with each [`BuildProgress`].
+    ///
+    /// ```
+    /// use puzzles::pdb::{Abstraction, AdditivePdb};
+    ///
+    /// let goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    /// let partition: [&[u8]; 2] = [&[1, 2, 3, 4], &[5, 6, 7, 8]];
+    /// let pdb = AdditivePdb::build_with(3, 3, &goal, &partition, Abstraction::FreeBlank, |_, _| {})
+    ///     .unwrap();
+    /// assert!(pdb.is_consistent());
+    /// assert_eq!(pdb.estimate_board(&[1, 0, 2, 3, 4, 5, 6, 7, 8]), 1);
+    /// ```
+    pub fn build_with<Pattern: AsRef<[u8]>>(
+        width: usize,
+        height: usize,
+        goal: &[u8],
+        partition: &[Pattern],
+        abstraction: Abstraction,
         mut progress: impl FnMut(usize, BuildProgress),
     ) -> Result<Self, PdbError> {
         validate_partition(width, height, goal, partition)?;
@@ -70,14 +99,23 @@ impl AdditivePdb {
             .iter()
             .enumerate()
             .map(|(i, pattern)| {
-                PatternDatabase::build(width, height, goal, pattern.as_ref(), |p| progress(i, p))
+                let progress = |p| progress(i, p);
+                PatternDatabase::build_with(
+                    width,
+                    height,
+                    goal,
+                    pattern.as_ref(),
+                    abstraction,
+                    progress,
+                )
             })
             .collect::<Result<Vec<_>, _>>()?;
         Self::from_databases(databases)
     }
 
     /// Combines databases built (or loaded) separately; they must share board and goal and
-    /// their patterns must partition the numbered tiles.
+    /// their patterns must partition the numbered tiles. They may mix abstractions: the sum is
+    /// admissible either way, but consistent only if all are [`Abstraction::FreeBlank`].
     pub fn from_databases(databases: Vec<PatternDatabase>) -> Result<Self, PdbError> {
         let first = databases.first().ok_or(PdbError::EmptyPattern)?;
         let (width, height, goal) = (first.width, first.height, first.goal.clone());
@@ -111,6 +149,13 @@ impl AdditivePdb {
     /// The databases, in the order of the partition.
     pub fn databases(&self) -> &[PatternDatabase] {
         &self.databases
+    }
+
+    /// Whether the estimate is consistent: every database is of [`Abstraction::FreeBlank`].
+    pub fn is_consistent(&self) -> bool {
+        self.databases
+            .iter()
+            .all(|pdb| pdb.abstraction().is_consistent())
     }
 
     /// Whether the estimate also uses the reflection about the main diagonal.

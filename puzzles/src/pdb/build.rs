@@ -7,6 +7,10 @@
 //! unit-cost search over (placement, region) states once each region is closed under the free
 //! moves, so a layered BFS is exact.
 //!
+//! [`Abstraction::FreeBlank`] is the same search with every subset's free cells taken as one
+//! region, whether or not they are connected: a pattern tile may then move into any free
+//! neighbour, which is exactly the abstraction without the blank.
+//!
 //! Memory is the issue for big patterns: the 15-puzzle's 8-tile pattern has 518,918,400
 //! placements and 1,425,191,040 (placement, region) states, because the 12,870 cell subsets it
 //! can occupy leave 35,347 free regions between them (2.75 a subset). Three choices keep memory
@@ -34,7 +38,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering::
 use super::database::{manhattan_table, PatternDatabase};
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
 use super::index::{nth_bit, PlacementIndex};
-use super::PdbError;
+use super::{Abstraction, PdbError};
 
 /// How far a build has come; passed to the progress callback of [`PatternDatabase::build`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,9 +101,15 @@ fn atomics<T>(len: usize, make: impl Fn() -> T) -> Result<Vec<T>, PdbError> {
     Ok(vec)
 }
 
-/// The regions of the free cells, ordered by their lowest cell.
-fn regions_of(geometry: &Geometry, free: u64, out: &mut Vec<u64>) {
+/// The regions of the free cells, ordered by their lowest cell: the connected ones for
+/// [`Abstraction::BlankRegions`], all free cells as one for [`Abstraction::FreeBlank`].
+fn regions_of(geometry: &Geometry, abstraction: Abstraction, free: u64, out: &mut Vec<u64>) {
     out.clear();
+    if abstraction == Abstraction::FreeBlank {
+        // The pattern never covers the blank's goal cell, so `free` is never empty.
+        out.push(free);
+        return;
+    }
     let mut left = free;
     while left != 0 {
         let region = geometry.flood(left & left.wrapping_neg(), free);
@@ -109,7 +119,11 @@ fn regions_of(geometry: &Geometry, free: u64, out: &mut Vec<u64>) {
 }
 
 impl Layout {
-    fn new(geometry: &Geometry, index: &PlacementIndex) -> Result<Self, PdbError> {
+    fn new(
+        geometry: &Geometry,
+        index: &PlacementIndex,
+        abstraction: Abstraction,
+    ) -> Result<Self, PdbError> {
         let subsets = index.subsets();
         let too_large = || PdbError::TooLarge {
             placements: index.count() as u128,
@@ -126,7 +140,7 @@ impl Layout {
         for s in 0..subsets {
             let mask = masks[s];
             let free = geometry.full & !mask;
-            regions_of(geometry, free, &mut own);
+            regions_of(geometry, abstraction, free, &mut own);
             regions[s] = own.len() as u8;
             first_slot[s + 1] = own
                 .len()
@@ -143,7 +157,7 @@ impl Layout {
                         let to = targets.trailing_zeros() as u8;
                         targets &= targets - 1;
                         let moved = (mask & !(1u64 << from)) | 1 << to;
-                        regions_of(geometry, geometry.full & !moved, &mut target);
+                        regions_of(geometry, abstraction, geometry.full & !moved, &mut target);
                         let target_region = target
                             .iter()
                             .position(|&r| r & (1 << from) != 0)
@@ -414,22 +428,8 @@ fn shift_positions(packed: u64, from: u8, to: u8, tile: usize) -> u64 {
 }
 
 impl PatternDatabase {
-    /// Builds the exact additive pattern database of `pattern` for a `width` x `height` board.
-    ///
-    /// Returns the table of, for every placement of the pattern tiles, the fewest moves of
-    /// pattern tiles that solve them, counting moves of all other tiles as free and minimising
-    /// over where the blank may be. `progress` is called after every breadth-first layer.
-    /// Placements that no move sequence reaches (only possible when the pattern cannot be moved
-    /// freely, as on a 1 x n board) get the pattern's Manhattan distance, which is admissible
-    /// for every state that can reach the goal.
-    ///
-    /// - `goal`: the tile at each cell, row-major, 0 = blank; a permutation of `0..width*height`.
-    /// - `pattern`: the tile numbers of the pattern, any order, neither 0 nor repeated.
-    ///
-    /// The search uses every core the machine reports. Time and memory grow with
-    /// `cells! / (cells - k)!`: 2 bits per (placement, blank region) state plus half a byte per
-    /// placement: about 600 MB at the peak for the 15-puzzle's 8-tile pattern, whose table then
-    /// takes 260 MB.
+    /// Builds the exact additive pattern database of `pattern` for a `width` x `height` board,
+    /// with the default [`Abstraction::BlankRegions`]; see [`build_with`](Self::build_with).
     ///
     /// ```
     /// use puzzles::pdb::PatternDatabase;
@@ -449,13 +449,71 @@ impl PatternDatabase {
         height: usize,
         goal: &[u8],
         pattern: &[u8],
+        progress: impl FnMut(BuildProgress),
+    ) -> Result<Self, PdbError> {
+        Self::build_with(
+            width,
+            height,
+            goal,
+            pattern,
+            Abstraction::BlankRegions,
+            progress,
+        )
+    }
+
+    /// Builds the exact pattern database of `pattern` for a `width` x `height` board under
+    /// `abstraction`.
+    ///
+    /// Returns the table of, for every placement of the pattern tiles, the fewest moves of
+    /// pattern tiles that solve them, counting moves of all other tiles as free and, with
+    /// [`Abstraction::BlankRegions`], minimising over where the blank may be; with
+    /// [`Abstraction::FreeBlank`], as if the blank were wherever it is needed. `progress` is
+    /// called after every breadth-first layer. Placements that no move sequence reaches (only
+    /// possible when the pattern cannot be moved freely, as on a 1 x n board) get the
+    /// pattern's Manhattan distance, which is admissible for every state that can reach the
+    /// goal.
+    ///
+    /// - `goal`: the tile at each cell, row-major, 0 = blank; a permutation of `0..width*height`.
+    /// - `pattern`: the tile numbers of the pattern, any order, neither 0 nor repeated.
+    /// - `abstraction`: the stronger but inconsistent blank regions, or the consistent free
+    ///   blank.
+    ///
+    /// The search uses every core the machine reports. Time and memory grow with
+    /// `cells! / (cells - k)!`: 2 bits per (placement, blank region) state plus half a byte per
+    /// placement: about 600 MB at the peak for the 15-puzzle's 8-tile pattern with blank
+    /// regions (2.75 states a placement), about 400 MB with a free blank (one state a
+    /// placement); the table then takes 260 MB.
+    ///
+    /// ```
+    /// use puzzles::pdb::{Abstraction, PatternDatabase};
+    ///
+    /// // The 8-puzzle, goal `0 1 2 / 3 4 5 / 6 7 8`, pattern {1, 2}.
+    /// let goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    /// let free = PatternDatabase::build_with(3, 3, &goal, &[1, 2], Abstraction::FreeBlank, |_| {})
+    ///     .unwrap();
+    /// assert_eq!(free.abstraction(), Abstraction::FreeBlank);
+    /// // Tiles 1 and 2 swapped in the top row: they cannot pass each other in the row, so one
+    /// // steps down and back up while the other crosses: 4 moves, not the Manhattan 2.
+    /// let mut positions = [0u8; 9];
+    /// (positions[1], positions[2]) = (2, 1);
+    /// assert_eq!(free.lookup(&positions), 4);
+    /// // Blank regions never give less.
+    /// let regions = PatternDatabase::build(3, 3, &goal, &[1, 2], |_| {}).unwrap();
+    /// assert!(regions.lookup(&positions) >= free.lookup(&positions));
+    /// ```
+    pub fn build_with(
+        width: usize,
+        height: usize,
+        goal: &[u8],
+        pattern: &[u8],
+        abstraction: Abstraction,
         mut progress: impl FnMut(BuildProgress),
     ) -> Result<Self, PdbError> {
         let geometry = Geometry::new(width, height)?;
         let goal_cells = goal_positions(goal, geometry.cells)?;
         let pattern = normalised_pattern(pattern, geometry.cells)?;
         let index = PlacementIndex::new(geometry.cells, pattern.len())?;
-        let layout = Layout::new(&geometry, &index)?;
+        let layout = Layout::new(&geometry, &index, abstraction)?;
         let manhattan = manhattan_table(width, geometry.cells, &goal_cells, &pattern);
         let arrangement_table: Vec<u64> = if pattern.len() <= 8 {
             (0..index.arrangements())
@@ -508,6 +566,7 @@ impl PatternDatabase {
             run(
                 &search,
                 &geometry,
+                abstraction,
                 goal_cells[0],
                 &goal_cells_of_pattern,
                 &mut progress,
@@ -527,6 +586,7 @@ impl PatternDatabase {
             height,
             goal: goal.to_vec(),
             pattern,
+            abstraction,
             index,
             manhattan,
             entry_bits,
@@ -539,6 +599,7 @@ impl PatternDatabase {
 fn run(
     search: &Search<'_>,
     geometry: &Geometry,
+    abstraction: Abstraction,
     blank_cell: u8,
     pattern_cells: &[u8],
     progress: &mut impl FnMut(BuildProgress),
@@ -550,7 +611,7 @@ fn run(
     let arrangement =
         index.arrangement_rank(|i| (mask & ((1u64 << pattern_cells[i]) - 1)).count_ones() as u8);
     let mut regions = Vec::new();
-    regions_of(geometry, geometry.full & !mask, &mut regions);
+    regions_of(geometry, abstraction, geometry.full & !mask, &mut regions);
     let region = regions
         .iter()
         .position(|&r| r & (1 << blank_cell) != 0)

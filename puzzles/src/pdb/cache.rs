@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
-use super::{AdditivePdb, BuildProgress, PatternDatabase, PdbError};
+use super::{Abstraction, AdditivePdb, BuildProgress, PatternDatabase, PdbError};
 
 /// Something the cache worked around rather than failed on; passed to the warning callback.
 #[derive(Debug)]
@@ -41,7 +41,11 @@ impl fmt::Display for CacheWarning {
     }
 }
 
-/// A directory of pattern-database files, one per (board, goal, pattern).
+/// A directory of pattern-database files, one per (board, goal, pattern, abstraction).
+///
+/// A cache builds and loads databases of one [`Abstraction`]: the default blank regions, or
+/// another chosen with [`with_abstraction`](PdbCache::with_abstraction). Caches of different
+/// abstractions may share a directory: their file names differ.
 ///
 /// [`get_or_build`](PdbCache::get_or_build) loads a file only when it is valid in every checked
 /// respect and describes exactly the requested database; otherwise it reports a
@@ -51,14 +55,39 @@ impl fmt::Display for CacheWarning {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PdbCache {
     directory: PathBuf,
+    abstraction: Abstraction,
 }
 
 impl PdbCache {
-    /// A cache in `directory` (created when the first file is written).
+    /// A cache in `directory` (created when the first file is written), of databases with the
+    /// default [`Abstraction::BlankRegions`].
     pub fn new(directory: impl Into<PathBuf>) -> Self {
         Self {
             directory: directory.into(),
+            abstraction: Abstraction::default(),
         }
+    }
+
+    /// The same directory, for databases of `abstraction`.
+    ///
+    /// ```
+    /// use puzzles::pdb::{Abstraction, PdbCache};
+    ///
+    /// let directory = tempfile::tempdir().unwrap();
+    /// let cache = PdbCache::new(directory.path()).with_abstraction(Abstraction::FreeBlank);
+    /// let goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    /// let pdb = cache.get_or_build(3, 3, &goal, &[1, 2], |_| {}, |_| {}).unwrap();
+    /// assert_eq!(pdb.abstraction(), Abstraction::FreeBlank);
+    /// assert!(cache.path_for(3, 3, &goal, &[1, 2]).unwrap().exists());
+    /// ```
+    pub fn with_abstraction(mut self, abstraction: Abstraction) -> Self {
+        self.abstraction = abstraction;
+        self
+    }
+
+    /// The abstraction of the databases this cache builds and loads.
+    pub fn abstraction(&self) -> Abstraction {
+        self.abstraction
     }
 
     /// The default cache: `slide/pdb` under the user's cache directory (for example
@@ -74,7 +103,8 @@ impl PdbCache {
 
     /// The file that holds (or will hold) the database of `pattern` for this board and goal.
     ///
-    /// The name carries the board size, a CRC-32 of the goal and the sorted pattern tiles.
+    /// The name carries the board size, a CRC-32 of the goal, the sorted pattern tiles and,
+    /// for [`Abstraction::FreeBlank`], the suffix `-free-blank`.
     pub fn path_for(
         &self,
         width: usize,
@@ -86,16 +116,23 @@ impl PdbCache {
         goal_positions(goal, geometry.cells)?;
         let pattern = normalised_pattern(pattern, geometry.cells)?;
         let tiles: Vec<String> = pattern.iter().map(u8::to_string).collect();
+        // Blank-region files keep the name they had before abstractions were recorded, so the
+        // cache replaces files of the older format in place instead of leaving them behind.
+        let suffix = match self.abstraction {
+            Abstraction::BlankRegions => "",
+            Abstraction::FreeBlank => "-free-blank",
+        };
         let name = format!(
-            "{width}x{height}-goal{:08x}-tiles{}.pdb",
+            "{width}x{height}-goal{:08x}-tiles{}{suffix}.pdb",
             crc32fast::hash(goal),
             tiles.join("_")
         );
         Ok(self.directory.join(name))
     }
 
-    /// Loads the database of `pattern` if a valid file for it is cached, otherwise builds it
-    /// (reporting through `progress`) and saves it.
+    /// Loads the database of `pattern` (of the cache's [`abstraction`](Self::abstraction)) if a
+    /// valid file for it is cached, otherwise builds it (reporting through `progress`) and saves
+    /// it.
     ///
     /// Invalid input (board, goal, pattern) is an error. A bad cached file or a failed save is
     /// not: it is reported to `warn` and worked around.
@@ -110,7 +147,12 @@ impl PdbCache {
     ) -> Result<PatternDatabase, PdbError> {
         let path = self.path_for(width, height, goal, pattern)?;
         match PatternDatabase::load(&path) {
-            Ok(pdb) if pdb.describes(width, height, goal, pattern) => return Ok(pdb),
+            Ok(pdb)
+                if pdb.describes(width, height, goal, pattern)
+                    && pdb.abstraction() == self.abstraction =>
+            {
+                return Ok(pdb)
+            }
             Ok(_) => warn(&CacheWarning::Rebuilding {
                 path: path.clone(),
                 error: PdbError::Mismatch,
@@ -121,7 +163,8 @@ impl PdbCache {
                 error,
             }),
         }
-        let pdb = PatternDatabase::build(width, height, goal, pattern, progress)?;
+        let pdb =
+            PatternDatabase::build_with(width, height, goal, pattern, self.abstraction, progress)?;
         if let Err(error) = self.store(&pdb, &path) {
             warn(&CacheWarning::NotSaved { path, error });
         }

@@ -1,15 +1,17 @@
 //! One pattern database: a packed table of abstract distances indexed by pattern placement.
 
 use super::index::PlacementIndex;
+use super::Abstraction;
 
 /// Exact distances of one pattern of tiles, for use in an additive heuristic.
 ///
 /// The value of a placement is the fewest moves *of pattern tiles* that bring the pattern tiles
 /// from that placement to their goal cells, where every other tile may move for free. Because
 /// only pattern-tile moves are counted, the values of disjoint patterns add up to an admissible
-/// heuristic (Korf & Felner 2002): see [`AdditivePdb`](super::AdditivePdb).
+/// heuristic (Korf & Felner 2002): see [`AdditivePdb`](super::AdditivePdb). The
+/// [`Abstraction`] says what the blank may do, and so whether the values are consistent.
 ///
-/// Build one with [`PatternDatabase::build`], save and load it with
+/// Build one with [`PatternDatabase::build`] or [`PatternDatabase::build_with`], save and load it with
 /// [`save`](PatternDatabase::save) and [`load`](PatternDatabase::load), or let a
 /// [`PdbCache`](super::PdbCache) do both.
 #[derive(Clone, PartialEq, Eq)]
@@ -18,6 +20,7 @@ pub struct PatternDatabase {
     pub(crate) height: usize,
     pub(crate) goal: Vec<u8>,
     pub(crate) pattern: Vec<u8>,
+    pub(crate) abstraction: Abstraction,
     pub(crate) index: PlacementIndex,
     /// `manhattan[i * cells + cell]`: the Manhattan distance of pattern tile `i` in `cell` from
     /// its goal cell. Derived from the goal, not stored in files.
@@ -55,6 +58,7 @@ impl std::fmt::Debug for PatternDatabase {
             .field("height", &self.height)
             .field("goal", &self.goal)
             .field("pattern", &self.pattern)
+            .field("abstraction", &self.abstraction)
             .field("entry_bits", &self.entry_bits)
             .field("entries", &self.index.count())
             .finish_non_exhaustive()
@@ -126,6 +130,11 @@ impl PatternDatabase {
         &self.pattern
     }
 
+    /// The abstraction whose distances the table holds.
+    pub fn abstraction(&self) -> Abstraction {
+        self.abstraction
+    }
+
     /// The number of entries: `cells! / (cells - pattern tiles)!`.
     pub fn entries(&self) -> usize {
         self.index.count()
@@ -158,7 +167,7 @@ impl PatternDatabase {
     }
 
     /// Whether this database was built for `width` x `height`, `goal` and the tiles of
-    /// `pattern` (in any order).
+    /// `pattern` (in any order), under any [`Abstraction`].
     pub fn describes(&self, width: usize, height: usize, goal: &[u8], pattern: &[u8]) -> bool {
         let mut sorted = pattern.to_vec();
         sorted.sort_unstable();

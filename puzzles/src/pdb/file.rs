@@ -5,18 +5,21 @@
 //! | bytes | field |
 //! |---|---|
 //! | 8 | magic `SLIDEPDB` |
-//! | 4 | format version (2) |
+//! | 4 | format version (3) |
 //! | 1 + 1 | width, height |
 //! | cells | goal layout |
 //! | 1 + k | pattern size k, pattern tiles in increasing order |
+//! | 1 | abstraction: 0 blank regions, 1 free blank |
 //! | 1 | bits per entry (4 or 8) |
 //! | 8 | entry count |
 //! | 4 | CRC-32 of the table |
 //! | rest | the table |
 //!
-//! Version 2 numbers placements subset by subset and stores each entry as its value's excess
-//! over the pattern's Manhattan distance, halved; version 1 files (mixed-radix placement numbers,
-//! plain values) are rejected, and [`PdbCache`](super::PdbCache) rebuilds them.
+//! Version 2 numbered placements subset by subset and stored each entry as its value's excess
+//! over the pattern's Manhattan distance, halved; version 3 keeps that and adds the
+//! [`Abstraction`](super::Abstraction) byte. Older files (version 1: mixed-radix placement
+//! numbers, plain values; version 2: no abstraction byte) are rejected, and
+//! [`PdbCache`](super::PdbCache) rebuilds them.
 
 use std::fs::File;
 use std::io::{BufWriter, Read, Write};
@@ -25,12 +28,12 @@ use std::path::Path;
 use super::database::{manhattan_table, PatternDatabase};
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
 use super::index::PlacementIndex;
-use super::PdbError;
+use super::{Abstraction, PdbError};
 
 const MAGIC: &[u8; 8] = b"SLIDEPDB";
 
 /// The format version that [`PatternDatabase::save`] writes and [`PatternDatabase::load`] reads.
-pub const FORMAT_VERSION: u32 = 2;
+pub const FORMAT_VERSION: u32 = 3;
 
 impl PatternDatabase {
     /// Writes the database to `path` (see the module docs of [`crate::pdb`] for the layout).
@@ -59,6 +62,7 @@ impl PatternDatabase {
         header.extend_from_slice(&self.goal);
         header.push(self.pattern.len() as u8);
         header.extend_from_slice(&self.pattern);
+        header.push(self.abstraction.code());
         header.push(self.entry_bits);
         header.extend_from_slice(&(self.index.count() as u64).to_le_bytes());
         header.extend_from_slice(&crc32fast::hash(&self.table).to_le_bytes());
@@ -99,6 +103,8 @@ impl PatternDatabase {
         if normalised_pattern(&pattern, geometry.cells).ok().as_ref() != Some(&pattern) {
             return Err(PdbError::CorruptHeader);
         }
+        let [abstraction] = reader.bytes()?;
+        let abstraction = Abstraction::from_code(abstraction).ok_or(PdbError::CorruptHeader)?;
         let [entry_bits] = reader.bytes()?;
         let entries = u64::from_le_bytes(reader.bytes()?);
         let checksum = u32::from_le_bytes(reader.bytes()?);
@@ -130,6 +136,7 @@ impl PatternDatabase {
             height,
             goal,
             pattern,
+            abstraction,
             index,
             entry_bits,
             table,

@@ -6,7 +6,8 @@
 //! tile (`positions[tile] = cell`), which is what an incremental search keeps anyway.
 //!
 //! - [`PatternDatabase`]: one pattern's exact table, [built](PatternDatabase::build) by a
-//!   breadth-first search that counts only moves of pattern tiles, and
+//!   breadth-first search that counts only moves of pattern tiles, under either
+//!   [`Abstraction`] (the stronger blank regions, or the consistent free blank), and
 //!   [saved](PatternDatabase::save)/[loaded](PatternDatabase::load) with a checked header.
 //! - [`AdditivePdb`]: disjoint databases covering all tiles; the sum of their values, and the
 //!   maximum with the reflected sum on symmetric boards.
@@ -28,6 +29,7 @@
 //! assert!(pdb.estimate_board(&board) > 2);
 //! ```
 
+mod abstraction;
 mod additive;
 mod build;
 mod cache;
@@ -38,6 +40,7 @@ mod geometry;
 mod index;
 pub mod partitions;
 
+pub use abstraction::Abstraction;
 pub use additive::{validate_partition, AdditivePdb};
 pub use build::BuildProgress;
 pub use cache::{CacheWarning, PdbCache};

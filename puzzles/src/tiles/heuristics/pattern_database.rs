@@ -4,7 +4,9 @@
 
 use search_core::Heuristic;
 
-use crate::pdb::{partitions, AdditivePdb, BuildProgress, CacheWarning, PdbCache, PdbError};
+use crate::pdb::{
+    partitions, Abstraction, AdditivePdb, BuildProgress, CacheWarning, PdbCache, PdbError,
+};
 use crate::tiles::board::Board;
 use crate::tiles::packing::PackedWord;
 use crate::tiles::puzzle::{SlidingPuzzle, TileCost, TileState};
@@ -17,8 +19,10 @@ const SMALL_PATTERN_ENTRIES: u64 = 1 << 20;
 ///
 /// The estimate is the larger of the sum of the databases' values and, on square boards whose
 /// goal is symmetric about the main diagonal, the same sum for the reflected state (see
-/// [`AdditivePdb::estimate`]). It is admissible but **not consistent**: A* reopens nodes, IDA*
-/// is unaffected.
+/// [`AdditivePdb::estimate`]). It is admissible; with databases of the default
+/// [`Abstraction::BlankRegions`] it is **not consistent** (A* reopens nodes, IDA* is unaffected),
+/// with [`Abstraction::FreeBlank`] ones ([`build_with`](PdbHeuristic::build_with), or a cache
+/// [`with_abstraction`](PdbCache::with_abstraction)) it is consistent but weaker.
 ///
 /// ```
 /// use puzzles::{Board, PdbHeuristic, SlidingPuzzle};
@@ -53,24 +57,54 @@ impl PdbHeuristic {
         })
     }
 
-    /// Builds the databases of `partition` (tile numbers of `goal`) in memory.
+    /// Builds the databases of `partition` (tile numbers of `goal`) in memory, of the default
+    /// [`Abstraction::BlankRegions`].
     pub fn build<Pattern: AsRef<[u8]>>(
         goal: &Board,
         partition: &[Pattern],
         progress: impl FnMut(usize, BuildProgress),
     ) -> Result<Self, PdbError> {
+        Self::build_with(goal, partition, Abstraction::BlankRegions, progress)
+    }
+
+    /// Builds the databases of `partition` (tile numbers of `goal`) in memory, of
+    /// `abstraction`.
+    ///
+    /// ```
+    /// use puzzles::pdb::Abstraction;
+    /// use puzzles::{Board, PdbHeuristic, SlidingPuzzle};
+    /// use search_core::{astar, Heuristic};
+    ///
+    /// let goal = Board::parse("012345678").unwrap();
+    /// let partition = [vec![1, 2, 3, 4], vec![5, 6, 7, 8]];
+    /// let heuristic =
+    ///     PdbHeuristic::build_with(&goal, &partition, Abstraction::FreeBlank, |_, _| {}).unwrap();
+    /// assert!(heuristic.is_consistent());
+    /// let puzzle = SlidingPuzzle::<u64>::new(&goal).unwrap();
+    /// let start = puzzle.state(&Board::parse("125340678").unwrap()).unwrap();
+    /// assert_eq!(heuristic.estimate(&puzzle, &start), 3);
+    /// assert_eq!(astar(&puzzle, &heuristic, start).solution().unwrap().len(), 3);
+    /// ```
+    pub fn build_with<Pattern: AsRef<[u8]>>(
+        goal: &Board,
+        partition: &[Pattern],
+        abstraction: Abstraction,
+        progress: impl FnMut(usize, BuildProgress),
+    ) -> Result<Self, PdbError> {
         let shape = goal.shape();
-        let pdb = AdditivePdb::build(
+        let pdb = AdditivePdb::build_with(
             shape.width(),
             shape.height(),
             goal.tiles(),
             partition,
+            abstraction,
             progress,
         )?;
         Self::new(goal, pdb)
     }
 
-    /// Loads the databases of `partition` from `cache`, building and saving what is missing.
+    /// Loads the databases of `partition` from `cache`, building and saving what is missing;
+    /// they are of the cache's [`abstraction`](PdbCache::abstraction).
     pub fn from_cache<Pattern: AsRef<[u8]>>(
         goal: &Board,
         partition: &[Pattern],
@@ -139,6 +173,11 @@ impl PdbHeuristic {
     /// The databases.
     pub fn databases(&self) -> &AdditivePdb {
         &self.pdb
+    }
+
+    /// Whether the heuristic is consistent: every database is of [`Abstraction::FreeBlank`].
+    pub fn is_consistent(&self) -> bool {
+        self.pdb.is_consistent()
     }
 }
 

@@ -1,0 +1,209 @@
+//! Korf's benchmark sets solved optimally with additive pattern databases and IDA*: the
+//! 15-puzzle's 100 instances (Korf 1985) and the 24-puzzle's 50 (Korf & Felner 2002).
+//!
+//! ```text
+//! cargo run --release -p tests --bin korf -- fifteen [--partition 7-8|6-6-3|5-5-5] [--cache DIR]
+//! cargo run --release -p tests --bin korf -- twenty-four [--minutes M] [--jobs N] [--ids 1,2,..] [--cache DIR]
+//! ```
+//! Databases are loaded from (or built into) the cache directory, by default the user's cache;
+//! the time to build them is reported apart from the search. Every solution length is checked
+//! against the published optimum; a 24-puzzle instance that exceeds its time budget is reported
+//! as such, with the nodes it had generated.
+
+use std::collections::VecDeque;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use puzzles::pdb::{partitions, BuildProgress, CacheWarning, PdbCache};
+use puzzles::{Board, PdbHeuristic, Shape, SlidingPuzzle};
+use search_core::{idastar_with, Limits, NoObserver, Outcome};
+
+const FIFTEEN: &str = include_str!("../../puzzles/tests/data/korf100.txt");
+const TWENTY_FOUR: &str = include_str!("../../puzzles/tests/data/korf24_50.txt");
+
+struct Instance {
+    id: usize,
+    optimal: usize,
+    tiles: Vec<u8>,
+}
+
+fn instances(text: &str) -> Vec<Instance> {
+    text.lines()
+        .filter(|line| !line.starts_with('#') && !line.trim().is_empty())
+        .map(|line| {
+            let numbers: Vec<usize> = line
+                .split_whitespace()
+                .map(|field| field.parse().expect("numbers"))
+                .collect();
+            Instance {
+                id: numbers[0],
+                optimal: numbers[1],
+                tiles: numbers[2..].iter().map(|&tile| tile as u8).collect(),
+            }
+        })
+        .collect()
+}
+
+/// The value following `--name`, if given.
+fn option(arguments: &[String], name: &str) -> Option<String> {
+    arguments
+        .iter()
+        .position(|argument| argument == name)
+        .and_then(|at| arguments.get(at + 1))
+        .cloned()
+}
+
+fn main() {
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    let cache = option(&arguments, "--cache")
+        .map(PdbCache::new)
+        .or_else(PdbCache::default_location)
+        .expect("no cache directory: pass --cache DIR");
+    match arguments.first().map(String::as_str) {
+        Some("fifteen") => fifteen(&arguments, &cache),
+        Some("twenty-four") => twenty_four(&arguments, &cache),
+        _ => {
+            eprintln!("usage: korf fifteen|twenty-four [options] (see the source's header)");
+            std::process::exit(2);
+        }
+    }
+}
+
+/// Loads the databases of `partition` for `goal`, reporting build progress on stderr.
+fn heuristic(goal: &Board, partition: &[&[u8]], cache: &PdbCache) -> (PdbHeuristic, Duration) {
+    let began = Instant::now();
+    let progress = |pattern: usize, step: BuildProgress| {
+        eprint!(
+            "\rbuilding pattern {}: layer {} ({} of {})    ",
+            pattern + 1,
+            step.depth,
+            step.done,
+            step.total
+        );
+    };
+    let warn = |warning: &CacheWarning| eprintln!("\n{warning}");
+    let heuristic = PdbHeuristic::from_cache(goal, partition, cache, progress, warn)
+        .expect("the pattern databases build");
+    eprintln!();
+    (heuristic, began.elapsed())
+}
+
+fn fifteen(arguments: &[String], cache: &PdbCache) {
+    let name = option(arguments, "--partition").unwrap_or_else(|| "7-8".to_string());
+    let partition: &[&[u8]] = match name.as_str() {
+        "7-8" => &partitions::FIFTEEN_7_8,
+        "6-6-3" => &partitions::FIFTEEN_6_6_3,
+        "5-5-5" => &partitions::FIFTEEN_5_5_5,
+        other => panic!("unknown partition {other}: 7-8, 6-6-3 or 5-5-5"),
+    };
+    let shape = Shape::new(4, 4).expect("4x4 is supported");
+    let goal = Board::blank_first(shape);
+    let (heuristic, load_time) = heuristic(&goal, partition, cache);
+    let puzzle = SlidingPuzzle::<u64>::new(&goal).expect("the 15-puzzle fits a u64");
+    let instances = instances(FIFTEEN);
+    // Both cores, one instance at a time each: the instances are independent.
+    let queue = Mutex::new(instances.iter().collect::<VecDeque<_>>());
+    let results = Mutex::new(Vec::new());
+    let began = Instant::now();
+    std::thread::scope(|scope| {
+        for _ in 0..std::thread::available_parallelism().map_or(1, usize::from) {
+            scope.spawn(|| loop {
+                let Some(instance) = queue.lock().expect("no panics").pop_front() else {
+                    break;
+                };
+                let board =
+                    Board::new(shape, instance.tiles.clone()).expect("Korf boards are valid");
+                let start = puzzle.state(&board).expect("4x4");
+                let result = idastar_with(&puzzle, &heuristic, start, &Limits::none(), NoObserver);
+                let length = result.solution().map(|solution| usize::from(solution.cost));
+                assert_eq!(length, Some(instance.optimal), "instance {}", instance.id);
+                results
+                    .lock()
+                    .expect("no panics")
+                    .push((instance.id, result.statistics));
+            });
+        }
+    });
+    let wall = began.elapsed();
+    let mut results = results.into_inner().expect("no panics");
+    results.sort_by_key(|(id, _)| *id);
+    let generated: u64 = results
+        .iter()
+        .map(|(_, statistics)| statistics.generated)
+        .sum();
+    let cpu: Duration = results
+        .iter()
+        .map(|(_, statistics)| statistics.elapsed)
+        .sum();
+    println!("Korf's 100 15-puzzles, IDA* + {name} additive PDBs with reflected lookup:");
+    println!("  all {} optimal", results.len());
+    println!("  databases loaded in {:.2} s", load_time.as_secs_f64());
+    println!(
+        "  search wall time {:.3} s on {} threads, search CPU {:.3} s",
+        wall.as_secs_f64(),
+        std::thread::available_parallelism().map_or(1, usize::from),
+        cpu.as_secs_f64()
+    );
+    println!(
+        "  generated nodes {generated}, average {} per instance",
+        generated / results.len() as u64
+    );
+}
+
+fn twenty_four(arguments: &[String], cache: &PdbCache) {
+    let minutes: f64 = option(arguments, "--minutes")
+        .map_or(10.0, |text| text.parse().expect("--minutes takes a number"));
+    let jobs: usize =
+        option(arguments, "--jobs").map_or(2, |text| text.parse().expect("--jobs takes a number"));
+    let ids: Option<Vec<usize>> = option(arguments, "--ids").map(|text| {
+        text.split(',')
+            .map(|id| id.parse().expect("--ids takes numbers"))
+            .collect()
+    });
+    let shape = Shape::new(5, 5).expect("5x5 is supported");
+    let goal = Board::blank_first(shape);
+    let (heuristic, load_time) = heuristic(&goal, &partitions::TWENTY_FOUR_6_6_6_6, cache);
+    eprintln!("databases loaded in {:.1} s", load_time.as_secs_f64());
+    let puzzle = SlidingPuzzle::<u128>::new(&goal).expect("the 24-puzzle fits a u128");
+    let selected: VecDeque<Instance> = instances(TWENTY_FOUR)
+        .into_iter()
+        .filter(|instance| ids.as_ref().map_or(true, |ids| ids.contains(&instance.id)))
+        .collect();
+    let queue = Mutex::new(selected);
+    println!("| instance | optimal | result | generated | seconds |");
+    println!("|---|---|---|---|---|");
+    std::thread::scope(|scope| {
+        for _ in 0..jobs {
+            scope.spawn(|| loop {
+                let Some(instance) = queue.lock().expect("no panics").pop_front() else {
+                    break;
+                };
+                let board = Board::new(shape, instance.tiles.clone())
+                    .expect("Korf-Felner boards are valid");
+                let start = puzzle.state(&board).expect("5x5");
+                let limits = Limits::none().with_timeout(Duration::from_secs_f64(minutes * 60.0));
+                let result = idastar_with(&puzzle, &heuristic, start, &limits, NoObserver);
+                let verdict = match &result.outcome {
+                    Outcome::Solved(solution) => {
+                        assert_eq!(
+                            usize::from(solution.cost),
+                            instance.optimal,
+                            "instance {}",
+                            instance.id
+                        );
+                        format!("solved, {} moves", solution.cost)
+                    }
+                    Outcome::LimitReached(limit) => format!("stopped: {limit}"),
+                    Outcome::Unreachable => unreachable!("Korf-Felner instances are solvable"),
+                };
+                println!(
+                    "| {} | {} | {verdict} | {} | {:.1} |",
+                    instance.id,
+                    instance.optimal,
+                    result.statistics.generated,
+                    result.statistics.elapsed.as_secs_f64()
+                );
+            });
+        }
+    });
+}
