@@ -34,8 +34,9 @@ use crate::statistics::Statistics;
 /// uniform-cost search. Ties on f go to the node with the larger g.
 ///
 /// # Complexity
-/// O(m log m) time and O(n + m) memory for the n states stored and the m successors generated
-/// (the open list keeps superseded entries until they surface). With a consistent heuristic each
+/// O(m) time when every f value is below 1024 (a bucket queue: unit-cost puzzles), O(m log m)
+/// otherwise, and O(n + m) memory for the n states stored and the m successors generated (the
+/// open list keeps superseded entries until they surface). With a consistent heuristic each
 /// state is expanded at most once; an inconsistent one can expand a state many times. Each stored
 /// node holds the state, a 32-bit parent index and its cost, and one hash is computed per
 /// generated successor.
@@ -219,7 +220,14 @@ where
             match store.insert(successor.state, entry.index, g) {
                 Err(_full) => break 'search Outcome::LimitReached(Limit::Stored),
                 Ok(Slot::New(index)) => {
-                    let h = heuristic.estimate(problem, &store.node(index).state);
+                    // The queued h of the parent makes the child's estimate an update, not a
+                    // recomputation, for heuristics that support it.
+                    let h = heuristic.estimate_after(
+                        problem,
+                        &store.node(index).state,
+                        &successor.action,
+                        entry.h,
+                    );
                     open.push(index, g, h);
                     frontier += 1;
                 }
@@ -231,9 +239,8 @@ where
                     }
                     known.g = g;
                     known.parent = entry.index;
-                    // Rarely reached with a good heuristic, so recomputing h here is cheaper
-                    // than storing it in every node.
-                    let h = heuristic.estimate(problem, &known.state);
+                    let h =
+                        heuristic.estimate_after(problem, &known.state, &successor.action, entry.h);
                     open.push(index, g, h);
                     if store.is_closed(index) {
                         store.set_closed(index, false);

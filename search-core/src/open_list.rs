@@ -1,25 +1,55 @@
 //! The open list of best-first search: lowest f first, ties toward larger g.
 //!
-//! A binary heap with lazy deletion (see Edelkamp and Schrödl, *Heuristic Search*, 2012, §3.1):
-//! a cheaper path to a queued node pushes a second entry instead of finding and updating the
-//! first, and the search skips entries whose g is no longer the node's. A heap rather than a
-//! bucket queue because costs may be any unsigned integers: buckets indexed by f would need
-//! memory proportional to the cost range, which arbitrary edge weights make unbounded.
+//! A two-level bucket queue (Dial, "Algorithm 360: shortest-path forest with topological
+//! ordering", 1969, <https://doi.org/10.1145/363269.363610>; the f-then-g layout follows Burns et
+//! al., "Implementing Fast Heuristic Search Code", SoCS 2012,
+//! <https://doi.org/10.1609/socs.v3i1.18240>): one bucket per f value, and inside it one stack
+//! per g value, so that pushing and popping cost O(1) instead of a heap's O(log n) comparisons,
+//! and a queued entry is only the node's 32-bit index. Lazy deletion as in Edelkamp and Schrödl,
+//! *Heuristic Search*, 2012, §3.1: a cheaper path to a queued node pushes a second entry instead
+//! of finding and updating the first, and the search skips entries whose g is no longer the
+//! node's.
+//!
+//! Costs may be any unsigned integers, and buckets indexed by f need memory proportional to the
+//! cost range, so entries whose f reaches [`BUCKETED_F`] go to a binary heap instead. Every
+//! bucketed f is below every heaped f, so the heap is consulted only once the buckets are empty:
+//! unit-cost puzzles never touch it, and problems with huge costs lose nothing but the buckets'
+//! speed.
 
 use std::cmp::Ordering;
 use std::collections::BinaryHeap;
 
 use crate::cost::Cost;
 
-/// A queued reference to stored node `index`, with the f and g it had when queued.
+/// Entries with an f below this are kept in buckets; the rest, and saturated ones, in the heap. Large enough for the
+/// 24-puzzle's f values (about 150), small enough that the bucket headers of a sparse cost range
+/// stay a few megabytes at worst.
+const BUCKETED_F: u64 = 1 << 10;
+
+/// The first allocation of a stack, in entries.
+const STACK_START: usize = 64;
+
+/// What [`OpenList::pop`] returns: a stored node's index with the g and h it was queued with.
+///
+/// The h lets the search update its children's estimates incrementally
+/// ([`Heuristic::estimate_after`](crate::Heuristic::estimate_after)) without storing h per node.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Entry<C> {
-    pub(crate) f: C,
-    pub(crate) g: C,
+pub(crate) struct Popped<C> {
     pub(crate) index: u32,
+    pub(crate) g: C,
+    pub(crate) h: C,
 }
 
-impl<C: Cost> Ord for Entry<C> {
+/// A heap entry: a reference to stored node `index`, with the f, g and h it had when queued.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct HeapEntry<C> {
+    f: C,
+    g: C,
+    h: C,
+    index: u32,
+}
+
+impl<C: Cost> Ord for HeapEntry<C> {
     /// "Greater" means "expanded sooner", because `BinaryHeap` pops its maximum. Larger g breaks
     /// ties on f: among equally promising nodes the deeper one is closer to a goal, which on the
     /// last f layer reaches the goal after the fewest expansions. The index makes the order total
@@ -33,38 +63,129 @@ impl<C: Cost> Ord for Entry<C> {
     }
 }
 
-impl<C: Cost> PartialOrd for Entry<C> {
+impl<C: Cost> PartialOrd for HeapEntry<C> {
     fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
         Some(self.cmp(other))
+    }
+}
+
+/// The entries of one f value and one g value, so of one h too: only their node indices.
+#[derive(Debug)]
+struct Stack<C> {
+    g: C,
+    h: C,
+    indices: Vec<u32>,
+}
+
+/// The entries of one f value, one stack per g.
+#[derive(Debug)]
+struct Layer<C> {
+    by_g: Vec<Stack<C>>,
+    len: usize,
+    /// No stack above this g holds an entry.
+    highest_g: usize,
+}
+
+impl<C> Default for Layer<C> {
+    fn default() -> Self {
+        Layer {
+            by_g: Vec::new(),
+            len: 0,
+            highest_g: 0,
+        }
     }
 }
 
 /// Open nodes by priority.
 #[derive(Debug)]
 pub(crate) struct OpenList<C> {
-    heap: BinaryHeap<Entry<C>>,
+    layers: Vec<Layer<C>>,
+    /// Entries in all layers.
+    bucketed: usize,
+    /// No layer below this f holds an entry.
+    lowest_f: usize,
+    heap: BinaryHeap<HeapEntry<C>>,
 }
 
 impl<C: Cost> OpenList<C> {
     pub(crate) fn new() -> Self {
         OpenList {
+            layers: Vec::new(),
+            bucketed: 0,
+            lowest_f: 0,
             heap: BinaryHeap::new(),
         }
     }
 
     #[inline]
     pub(crate) fn push(&mut self, index: u32, g: C, h: C) {
-        self.heap.push(Entry {
-            f: g.saturating_add(h),
-            g,
-            index,
-        });
+        let f = g.saturating_add(h);
+        let f_value = f.to_u64();
+        // A saturated f no longer determines h from g, and the buckets keep one h per (f, g).
+        if f_value >= BUCKETED_F || f == C::MAX {
+            self.heap.push(HeapEntry { f, g, h, index });
+            return;
+        }
+        // Cannot truncate: both are below `BUCKETED_F`, as g <= f.
+        let (f_value, g_value) = (f_value as usize, g.to_u64() as usize);
+        if f_value >= self.layers.len() {
+            self.layers.resize_with(f_value + 1, Layer::default);
+        }
+        let layer = &mut self.layers[f_value];
+        if g_value >= layer.by_g.len() {
+            layer.by_g.resize_with(g_value + 1, || Stack {
+                g,
+                h,
+                indices: Vec::new(),
+            });
+        }
+        let stack = &mut layer.by_g[g_value];
+        // Filler stacks made by `resize_with` above hold the wrong g and h until first used.
+        stack.g = g;
+        stack.h = h;
+        if stack.indices.capacity() == 0 {
+            // Skips the first few doublings, which dominate in small searches.
+            stack.indices.reserve(STACK_START);
+        }
+        stack.indices.push(index);
+        layer.len += 1;
+        layer.highest_g = layer.highest_g.max(g_value);
+        // An inconsistent heuristic can queue a child below its parent's f.
+        if self.bucketed == 0 || f_value < self.lowest_f {
+            self.lowest_f = f_value;
+        }
+        self.bucketed += 1;
     }
 
     /// The most promising entry, possibly stale: the caller compares its g with the node's.
+    /// Among entries of equal f and g, the latest pushed comes first.
     #[inline]
-    pub(crate) fn pop(&mut self) -> Option<Entry<C>> {
-        self.heap.pop()
+    pub(crate) fn pop(&mut self) -> Option<Popped<C>> {
+        if self.bucketed == 0 {
+            return self.heap.pop().map(|entry| Popped {
+                index: entry.index,
+                g: entry.g,
+                h: entry.h,
+            });
+        }
+        while self.layers[self.lowest_f].len == 0 {
+            self.lowest_f += 1;
+        }
+        let layer = &mut self.layers[self.lowest_f];
+        loop {
+            let stack = &mut layer.by_g[layer.highest_g];
+            if let Some(index) = stack.indices.pop() {
+                layer.len -= 1;
+                self.bucketed -= 1;
+                return Some(Popped {
+                    index,
+                    g: stack.g,
+                    h: stack.h,
+                });
+            }
+            // Some stack below is non-empty, because `len` counts this layer's entries.
+            layer.highest_g -= 1;
+        }
     }
 }
 
@@ -72,23 +193,83 @@ impl<C: Cost> OpenList<C> {
 mod tests {
     use super::*;
 
-    #[test]
-    fn lowest_f_first_then_largest_g() {
-        let mut open = OpenList::<u8>::new();
-        open.push(0, 1, 5); // f 6
-        open.push(1, 4, 1); // f 5, deeper
-        open.push(2, 2, 3); // f 5
-        open.push(3, 0, 9); // f 9
-        let order: Vec<u32> = std::iter::from_fn(|| open.pop()).map(|e| e.index).collect();
-        assert_eq!(order, [1, 2, 0, 3]);
+    /// The (index, g) pairs in pop order, checking that each h comes back as queued.
+    fn drain<C: Cost>(open: &mut OpenList<C>, queued_h: &[C]) -> Vec<(u32, C)> {
+        std::iter::from_fn(|| open.pop())
+            .map(|popped| {
+                assert_eq!(popped.h, queued_h[popped.index as usize]);
+                (popped.index, popped.g)
+            })
+            .collect()
     }
 
     #[test]
-    fn huge_estimates_saturate_instead_of_overflowing() {
+    fn lowest_f_first_then_largest_g() {
         let mut open = OpenList::<u8>::new();
-        open.push(0, 200, 200);
-        open.push(1, 0, 254);
-        assert_eq!(open.pop().map(|e| (e.index, e.f)), Some((1, 254)));
-        assert_eq!(open.pop().map(|e| (e.index, e.f)), Some((0, u8::MAX)));
+        let h = [5, 1, 3, 9];
+        open.push(0, 1, h[0]); // f 6
+        open.push(1, 4, h[1]); // f 5, deeper
+        open.push(2, 2, h[2]); // f 5
+        open.push(3, 0, h[3]); // f 9
+        assert_eq!(drain(&mut open, &h), [(1, 4), (2, 2), (0, 1), (3, 0)]);
+    }
+
+    #[test]
+    fn a_push_below_the_lowest_f_comes_out_next() {
+        let mut open = OpenList::<u32>::new();
+        let h = [10, 10, 3, 2];
+        open.push(0, 0, h[0]);
+        open.push(1, 1, h[1]);
+        assert_eq!(open.pop().map(|popped| popped.index), Some(0));
+        open.push(2, 2, h[2]); // An inconsistent estimate: f 5 after f 10.
+        open.push(3, 2, h[3]); // f 4
+        assert_eq!(drain(&mut open, &h), [(3, 2), (2, 2), (1, 1)]);
+    }
+
+    #[test]
+    fn equal_keys_come_out_latest_first_and_layers_refill() {
+        let mut open = OpenList::<u16>::new();
+        let h = [3, 3, 3, 1];
+        open.push(0, 3, h[0]);
+        open.push(1, 3, h[1]);
+        assert_eq!(open.pop().map(|popped| popped.index), Some(1));
+        open.push(2, 3, h[2]);
+        open.push(3, 5, h[3]);
+        assert_eq!(drain(&mut open, &h), [(3, 5), (2, 3), (0, 3)]);
+    }
+
+    #[test]
+    fn a_deeper_stack_created_first_does_not_lend_its_estimate() {
+        let mut open = OpenList::<u16>::new();
+        let h = [0, 6];
+        open.push(0, 6, h[0]); // f 6, creating the stacks for g 0 to 6 at once
+        open.push(1, 0, h[1]); // f 6, g 0
+        assert_eq!(drain(&mut open, &h), [(0, 6), (1, 0)]);
+    }
+
+    #[test]
+    fn huge_costs_go_to_the_heap_after_every_bucket() {
+        let mut open = OpenList::<u32>::new();
+        let h = [7, 0, 1_007, 1, 1_000];
+        open.push(0, 5_000, h[0]);
+        open.push(1, 2_000_000, h[1]);
+        open.push(2, 4_000, h[2]);
+        open.push(3, 1, h[3]);
+        open.push(4, 10, h[4]);
+        // Bucketed f 2 and f 1010 first, then the heap by f and larger g.
+        assert_eq!(
+            drain(&mut open, &h),
+            [(3, 1), (4, 10), (0, 5_000), (2, 4_000), (1, 2_000_000)]
+        );
+    }
+
+    #[test]
+    fn saturated_estimates_keep_their_own_h() {
+        let mut open = OpenList::<u8>::new();
+        let h = [200, 254, 250];
+        open.push(0, 200, h[0]); // f saturates at 255
+        open.push(1, 0, h[1]); // f 254
+        open.push(2, 200, h[2]); // f saturates too, with another h
+        assert_eq!(drain(&mut open, &h), [(1, 0), (2, 200), (0, 200)]);
     }
 }

@@ -1,7 +1,8 @@
 //! The side-by-side benchmark: the generic engine against the `pathfinding` crate and a
 //! hand-specialised loop, on the same instances in the same process.
 //!
-//! Run with `cargo run --release -p tests --bin bench` (add `-- --quick` for one repetition).
+//! Run with `cargo run --release -p tests --bin bench` (add `-- --quick` for one repetition, or
+//! section names such as `-- astar memory` to run only those sections).
 //! It prints Markdown tables (medians and ratios) and writes them to `target/bench-report.md`,
 //! the material for `BENCHMARKS.md`.
 
@@ -21,13 +22,42 @@ use search_core::{
 const KORF_FAST: [usize; 6] = [12, 19, 42, 55, 79, 97];
 
 fn main() {
-    let quick = std::env::args().any(|argument| argument == "--quick");
+    let arguments: Vec<String> = std::env::args().skip(1).collect();
+    if let [flag, limit] = arguments.as_slice() {
+        if flag == MEMORY_CHILD {
+            memory_child(limit.parse().expect("the parent passes a node count"));
+            return;
+        }
+    }
+    let quick = arguments.iter().any(|argument| argument == "--quick");
     let repetitions = if quick { 1 } else { 5 };
+    // Section names on the command line run only those sections; none runs them all.
+    let named: Vec<&str> = arguments
+        .iter()
+        .map(String::as_str)
+        .filter(|argument| !argument.starts_with("--"))
+        .collect();
+    let wanted = |section: &str| named.is_empty() || named.contains(&section);
     let mut report = String::new();
     let _ = writeln!(report, "{}\n", machine_line());
-    idastar_section(&mut report, repetitions);
-    bfs_section(&mut report, repetitions);
-    astar_section(&mut report, repetitions);
+    if wanted("idastar") {
+        idastar_section(&mut report, repetitions);
+    }
+    if wanted("bfs") {
+        bfs_section(&mut report, repetitions);
+    }
+    if wanted("astar") {
+        astar_section(&mut report, repetitions);
+    }
+    if wanted("process") {
+        process_section(&mut report, if quick { 5 } else { 51 });
+    }
+    if wanted("batch") {
+        batch_section(&mut report, if quick { 1 } else { 3 });
+    }
+    if wanted("memory") {
+        memory_section(&mut report, if quick { 2_000_000 } else { 20_000_000 });
+    }
     print!("{report}");
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/bench-report.md");
     match std::fs::write(path, &report) {
@@ -37,7 +67,13 @@ fn main() {
 }
 
 /// The median wall time of `repetitions` runs of `run`, and its last result.
+///
+/// With more than one repetition an untimed warm-up run goes first, so that neither side pays
+/// for the allocator's first requests of fresh pages from the system.
 fn measure<T>(repetitions: usize, mut run: impl FnMut() -> T) -> (Duration, T) {
+    if repetitions > 1 {
+        std::hint::black_box(run());
+    }
     let mut times = Vec::with_capacity(repetitions);
     let mut last = None;
     for _ in 0..repetitions.max(1) {
@@ -262,41 +298,395 @@ fn bfs_section(report: &mut String, repetitions: usize) {
     );
 }
 
-/// A* on the hardest 8-puzzle pairs, against `pathfinding::astar` with the same heuristic.
+/// A* + Manhattan against `pathfinding::astar` with the same heuristic: the hardest 8-puzzle
+/// pairs, and the Korf 15-puzzle instances of [`KORF_FAST`].
 fn astar_section(report: &mut String, repetitions: usize) {
     let _ = writeln!(
         report,
-        "## A* + Manhattan, 8-puzzle, the two 31-move boards (medians of {repetitions})\n"
+        "## A* + Manhattan against pathfinding::astar (medians of {repetitions})\n"
     );
     let _ = writeln!(
         report,
-        "| start | length | generic ms | pathfinding ms | generic speed-up |"
+        "| start | length | expanded | stored | generic ms | pathfinding ms | generic speed-up |"
     );
-    let _ = writeln!(report, "|---|---|---|---|---|");
+    let _ = writeln!(report, "|---|---|---|---|---|---|---|");
     let goal = Board::parse("123456780").expect("a valid board");
-    let puzzle = SlidingPuzzle::<u64>::new(&goal).expect("3x3 fits a u64");
-    let manhattan = Manhattan::new(&goal);
     let goal_board = baseline::Board::new([1, 2, 3, 4, 5, 6, 7, 8, 0], 3);
     // The two states at depth 31 from this goal (shared/data/README.md, OEIS A089473).
     for text in ["867254301", "647850321"] {
         let board = Board::parse(text).expect("a valid board");
-        let start = puzzle.state(&board).expect("3x3 fits");
-        let (generic_time, generic) = measure(repetitions, || astar(&puzzle, &manhattan, start));
         let tiles: [u8; 9] = board.tiles().try_into().expect("nine cells");
-        let baseline_start = baseline::Board::new(tiles, 3);
-        let (baseline_time, baseline_length) = measure(repetitions, || {
-            baseline::astar_length(&baseline_start, &goal_board)
-        });
-        let length = generic.solution().map(|solution| u32::from(solution.cost));
-        assert_eq!(length, Some(31));
-        assert_eq!(baseline_length, Some(31));
+        let row = astar_row(
+            &goal,
+            &board,
+            &baseline::Board::new(tiles, 3),
+            &goal_board,
+            repetitions,
+        );
+        let _ = writeln!(report, "| 8-puzzle {text} | {row}");
+    }
+    let goal = Board::blank_first(puzzles::Shape::new(4, 4).expect("4x4 is supported"));
+    let goal_board = baseline::Board::new(std::array::from_fn(|cell| cell as u8), 4);
+    for instance in korf_instances()
+        .iter()
+        .filter(|instance| KORF_FAST.contains(&instance.id))
+    {
+        let board =
+            Board::new(goal.shape(), instance.tiles.to_vec()).expect("Korf boards are valid");
+        let start = baseline::Board::new(instance.tiles, 4);
+        let row = astar_row(&goal, &board, &start, &goal_board, repetitions);
+        let _ = writeln!(report, "| Korf {} | {row}", instance.id);
+    }
+    let _ = writeln!(report);
+}
+
+/// One row of the A* table, from the length column on; both searches must agree on the length.
+fn astar_row<const CELLS: usize>(
+    goal: &Board,
+    board: &Board,
+    baseline_start: &baseline::Board<CELLS>,
+    baseline_goal: &baseline::Board<CELLS>,
+    repetitions: usize,
+) -> String {
+    let puzzle = SlidingPuzzle::<u64>::new(goal).expect("up to 4x4 fits a u64");
+    let manhattan = Manhattan::new(goal);
+    let start = puzzle.state(board).expect("the board fits the puzzle");
+    let (generic_time, generic) =
+        measure(repetitions, || generic_astar(&puzzle, &manhattan, start));
+    let (baseline_time, baseline_length) = measure(repetitions, || {
+        pathfinding_astar(baseline_start, baseline_goal)
+    });
+    let length = generic.solution().map(|solution| u32::from(solution.cost));
+    assert_eq!(length, baseline_length, "both searches are optimal");
+    format!(
+        "{} | {} | {} | {} | {} | {:.1}x |",
+        length.expect("the instances are solvable"),
+        generic.statistics.expanded,
+        generic.statistics.stored,
+        milliseconds(generic_time),
+        milliseconds(baseline_time),
+        baseline_time.as_secs_f64() / generic_time.as_secs_f64()
+    )
+}
+
+// Not inlined, so that profilers (`valgrind --tool=callgrind`) attribute each side's cost.
+#[inline(never)]
+fn generic_astar(
+    puzzle: &SlidingPuzzle<u64>,
+    manhattan: &Manhattan,
+    start: puzzles::TileState<u64>,
+) -> search_core::ResultOf<SlidingPuzzle<u64>> {
+    astar(puzzle, manhattan, start)
+}
+
+#[inline(never)]
+fn pathfinding_astar<const CELLS: usize>(
+    start: &baseline::Board<CELLS>,
+    goal: &baseline::Board<CELLS>,
+) -> Option<u32> {
+    baseline::astar_length(start, goal)
+}
+
+/// The argument that makes the bench a child process measuring A*'s memory (see
+/// [`memory_section`]), followed by the number of nodes to store.
+const MEMORY_CHILD: &str = "--memory-child";
+
+/// Target 4: A*'s peak resident memory per stored 15-puzzle state.
+///
+/// A child process runs A* with the weak misplaced-tiles heuristic on Korf's instance 1 (57
+/// moves) until it has stored `limit` nodes, so that the peak (`VmHWM`) is the search's alone and
+/// not left over from other sections.
+fn memory_section(report: &mut String, limit: usize) {
+    let _ = writeln!(
+        report,
+        "## A* memory: misplaced tiles on Korf instance 1, stopped at {limit} stored nodes\n"
+    );
+    let executable = std::env::current_exe().expect("the bench knows its own path");
+    let output = std::process::Command::new(executable)
+        .args([MEMORY_CHILD, &limit.to_string()])
+        .output()
+        .expect("the bench can run itself");
+    assert!(
+        output.status.success(),
+        "the memory child failed: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let numbers: Vec<u64> = String::from_utf8_lossy(&output.stdout)
+        .split_whitespace()
+        .map(|field| field.parse().expect("the child prints numbers"))
+        .collect();
+    let [stored, expanded, before_kib, peak_kib, milliseconds] = numbers[..] else {
+        panic!("the child prints five numbers, not {numbers:?}")
+    };
+    let per_state = |kib: u64| kib as f64 * 1024.0 / stored as f64;
+    let _ = writeln!(
+        report,
+        "| stored | expanded | peak RSS MiB | bytes per stored state (peak RSS) | bytes per stored state (peak RSS - RSS before) | seconds |"
+    );
+    let _ = writeln!(report, "|---|---|---|---|---|---|");
+    let _ = writeln!(
+        report,
+        "| {stored} | {expanded} | {:.0} | {:.1} | {:.1} | {:.1} |\n",
+        peak_kib as f64 / 1024.0,
+        per_state(peak_kib),
+        per_state(peak_kib - before_kib),
+        milliseconds as f64 / 1e3,
+    );
+}
+
+/// The child side of [`memory_section`]: prints stored and expanded nodes, resident KiB before
+/// the search, peak resident KiB, and milliseconds.
+fn memory_child(limit: usize) {
+    let goal = Board::blank_first(puzzles::Shape::new(4, 4).expect("4x4 is supported"));
+    let puzzle = SlidingPuzzle::<u64>::new(&goal).expect("the 15-puzzle fits a u64");
+    let instance = korf_instances()
+        .into_iter()
+        .find(|instance| instance.id == 1)
+        .expect("Korf's list starts at 1");
+    let board = Board::new(goal.shape(), instance.tiles.to_vec()).expect("Korf boards are valid");
+    let start = puzzle.state(&board).expect("Korf boards fit the puzzle");
+    let before = status_kib("VmRSS:");
+    let limits = Limits::none().with_max_stored(limit);
+    let began = Instant::now();
+    let result = search_core::astar_with(
+        &puzzle,
+        &puzzles::Misplaced::new(&goal),
+        start,
+        &limits,
+        search_core::NoObserver,
+    );
+    let elapsed = began.elapsed();
+    let peak = status_kib("VmHWM:");
+    assert_eq!(
+        result.outcome,
+        Outcome::LimitReached(search_core::Limit::Stored),
+        "misplaced tiles cannot solve Korf 1 within the limit"
+    );
+    println!(
+        "{} {} {before} {peak} {}",
+        result.statistics.stored,
+        result.statistics.expanded,
+        elapsed.as_millis()
+    );
+}
+
+/// A `kB` field of `/proc/self/status` (Linux).
+fn status_kib(field: &str) -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .expect("/proc/self/status is readable")
+        .lines()
+        .find_map(|line| line.strip_prefix(field))
+        .and_then(|rest| rest.split_whitespace().next())
+        .and_then(|number| number.parse().ok())
+        .expect("the field is present")
+}
+
+/// The release `slide` binary next to this bench (`cargo build --release` builds both).
+fn slide_binary() -> std::path::PathBuf {
+    let executable = std::env::current_exe().expect("the bench knows its own path");
+    let slide = executable.with_file_name(format!("slide{}", std::env::consts::EXE_SUFFIX));
+    assert!(
+        slide.exists(),
+        "{} is missing: run `cargo build --release` first",
+        slide.display()
+    );
+    slide
+}
+
+/// Runs `slide` with `arguments` and `input` on standard input; its standard output and the
+/// wall time from spawn to exit.
+fn run_slide(slide: &std::path::Path, arguments: &[&str], input: &str) -> (String, Duration) {
+    use std::io::Write as _;
+    use std::process::{Command, Stdio};
+    let began = Instant::now();
+    let mut child = Command::new(slide)
+        .args(arguments)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .expect("slide starts");
+    child
+        .stdin
+        .take()
+        .expect("stdin is piped")
+        .write_all(input.as_bytes())
+        .expect("slide reads its input");
+    let output = child.wait_with_output().expect("slide finishes");
+    (
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        began.elapsed(),
+    )
+}
+
+/// Target 2: a whole `slide` process on one 8-puzzle query, start to exit.
+fn process_section(report: &mut String, repetitions: usize) {
+    let _ = writeln!(
+        report,
+        "## One 8-puzzle query, whole `slide` process (medians of {repetitions} runs)\n"
+    );
+    let _ = writeln!(report, "| command | input | answer | median ms | min ms |");
+    let _ = writeln!(report, "|---|---|---|---|---|");
+    let slide = slide_binary();
+    type Case<'a> = (&'a [&'a str], &'a str, &'a str);
+    // The last rows try other algorithm and heuristic choices than `Algorithm::default_for`.
+    let cases: [Case<'_>; 10] = [
+        (&["--version"], "", "start-up only"),
+        (&[], "867254301\n123456780\n", "31"),
+        (&[], "647850321\n123456780\n", "31"),
+        (&[], "123456870\n123456780\n", "-1"),
+        (&["solve", "867254301", "123456780"], "", "length: 31"),
+        (&["solve", "647850321", "123456780"], "", "length: 31"),
+        (&["solve", "123456870", "123456780"], "", "unsolvable"),
+        (
+            &["solve", "--algorithm", "idastar", "867254301", "123456780"],
+            "",
+            "length: 31",
+        ),
+        (
+            &[
+                "solve",
+                "-a",
+                "astar",
+                "-H",
+                "manhattan",
+                "867254301",
+                "123456780",
+            ],
+            "",
+            "length: 31",
+        ),
+        (
+            &[
+                "solve",
+                "-a",
+                "idastar",
+                "-H",
+                "manhattan",
+                "867254301",
+                "123456780",
+            ],
+            "",
+            "length: 31",
+        ),
+    ];
+    for (arguments, input, expected) in cases {
+        let mut times = Vec::with_capacity(repetitions);
+        let mut answer = String::new();
+        for _ in 0..repetitions {
+            let (output, time) = run_slide(&slide, arguments, input);
+            times.push(time);
+            answer = output;
+        }
+        times.sort();
+        let shown = if expected == "start-up only" {
+            expected.to_string()
+        } else {
+            let line = answer
+                .lines()
+                .find(|line| line.contains(expected))
+                .unwrap_or_else(|| panic!("slide {arguments:?} printed {answer:?}"));
+            line.trim().to_string()
+        };
+        let command = if arguments.is_empty() {
+            "slide (classic, stdin)".to_string()
+        } else {
+            format!("slide {}", arguments.join(" "))
+        };
         let _ = writeln!(
             report,
-            "| {text} | 31 | {} | {} | {:.1}x |",
-            milliseconds(generic_time),
-            milliseconds(baseline_time),
-            baseline_time.as_secs_f64() / generic_time.as_secs_f64()
+            "| `{command}` | `{}` | {shown} | {:.2} | {:.2} |",
+            input.trim().replace('\n', " "),
+            times[times.len() / 2].as_secs_f64() * 1e3,
+            times[0].as_secs_f64() * 1e3,
         );
     }
     let _ = writeln!(report);
+}
+
+/// Target 5: `slide batch` on two worker threads against one, on the same 15-puzzles.
+///
+/// The batch is 40 random walks of 50 moves from the goal (`slide random --seed 1`), so the
+/// instances are repeatable and solve in milliseconds to about a second each.
+fn batch_section(report: &mut String, repetitions: usize) {
+    let _ = writeln!(
+        report,
+        "## Batch scaling: 40 random-walk 15-puzzles (`slide random --size 4x4 --count 40 --walk 50 --seed 1`), medians of {repetitions}\n"
+    );
+    let slide = slide_binary();
+    let (batch, _) = run_slide(
+        &slide,
+        &[
+            "random", "--size", "4x4", "--count", "40", "--walk", "50", "--seed", "1",
+        ],
+        "",
+    );
+    assert_eq!(batch.lines().count(), 40, "slide random printed {batch:?}");
+    let mut medians = Vec::new();
+    let mut processor_seconds = Vec::new();
+    let mut search_seconds = Vec::new();
+    for jobs in ["1", "2"] {
+        let mut times = Vec::with_capacity(repetitions);
+        let processor_before = children_processor_seconds();
+        for _ in 0..repetitions.max(1) {
+            let (output, time) = run_slide(&slide, &["batch", "--jobs", jobs], &batch);
+            assert_eq!(
+                output.matches("\"solvable\":true").count(),
+                40,
+                "every walk is solved"
+            );
+            times.push(time);
+            if jobs == "1" {
+                // Alone on its thread, each search's own clock is undisturbed by the other.
+                search_seconds = seconds_per_line(&output);
+            }
+        }
+        processor_seconds
+            .push((children_processor_seconds() - processor_before) / repetitions.max(1) as f64);
+        times.sort();
+        medians.push(times[times.len() / 2]);
+    }
+    // Two workers can at best split the total search time in halves, and no better than the
+    // longest single instance allows.
+    let total: f64 = search_seconds.iter().sum();
+    let longest = search_seconds.iter().copied().fold(0.0, f64::max);
+    let ideal = total / (total / 2.0).max(longest);
+    let _ = writeln!(
+        report,
+        "| jobs 1 s | jobs 2 s | jobs 1 CPU s | jobs 2 CPU s | speed-up | ideal speed-up (longest instance {longest:.2} s of {total:.2} s) |"
+    );
+    let _ = writeln!(report, "|---|---|---|---|---|---|");
+    let _ = writeln!(
+        report,
+        "| {:.2} | {:.2} | {:.2} | {:.2} | **{:.2}x** | {ideal:.2}x |\n",
+        medians[0].as_secs_f64(),
+        medians[1].as_secs_f64(),
+        processor_seconds[0],
+        processor_seconds[1],
+        medians[0].as_secs_f64() / medians[1].as_secs_f64(),
+    );
+}
+
+/// The `"seconds"` statistic of each JSON line `slide batch` printed.
+fn seconds_per_line(output: &str) -> Vec<f64> {
+    output
+        .lines()
+        .filter_map(|line| {
+            let rest = &line[line.find("\"seconds\":")? + "\"seconds\":".len()..];
+            let end = rest.find([',', '}']).unwrap_or(rest.len());
+            rest[..end].parse().ok()
+        })
+        .collect()
+}
+
+/// User and system time of this process's waited-for children, in seconds (Linux: fields 16 and
+/// 17 of `/proc/self/stat`, in clock ticks of 1/100 s).
+fn children_processor_seconds() -> f64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat is readable");
+    // The command name may hold spaces; the fields after its closing parenthesis do not.
+    let fields: Vec<&str> = stat[stat.rfind(')').expect("a command name") + 2..]
+        .split_whitespace()
+        .collect();
+    let ticks = |field: usize| fields[field - 3].parse::<f64>().expect("a tick count");
+    (ticks(16) + ticks(17)) / 100.0
 }
