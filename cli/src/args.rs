@@ -221,10 +221,10 @@ pub enum BatchFormat {
 /// The search options shared by `solve` and `batch`.
 #[derive(Debug, Args)]
 pub struct SearchOptions {
-    /// The search algorithm [default: the fastest suitable one for the board size].
+    /// The search algorithm [default: idastar, the fastest at every board size].
     #[arg(long, short, value_enum)]
     pub algorithm: Option<AlgorithmArg>,
-    /// The heuristic of astar and idastar [default: linear-conflict].
+    /// The heuristic of astar and idastar [default: manhattan up to 3x3, linear-conflict beyond].
     #[arg(long = "heuristic", short = 'H', value_enum)]
     pub heuristic: Option<HeuristicArg>,
     /// Give up after expanding this many nodes (exit code 3).

@@ -33,14 +33,14 @@ pub enum Algorithm {
 }
 
 impl Algorithm {
-    /// The fastest suitable algorithm for boards of `shape`: A* while the whole space (at most
-    /// 9!/2 states) fits in memory comfortably, IDA* beyond, where A* would run out of memory.
+    /// The fastest suitable algorithm for boards of `shape`: IDA*, at every size. On the
+    /// 8-puzzle A* would fit in memory too, but IDA* with the incremental Manhattan distance
+    /// finishes the hardest (31-move) boards in about two thirds of A*'s instructions (it
+    /// allocates no node store), and beyond 3x3 A* runs out of memory long before IDA* runs
+    /// out of time. See BENCHMARKS.md, "process".
     pub fn default_for(shape: Shape) -> Algorithm {
-        if shape.cells() <= 9 {
-            Algorithm::AStar
-        } else {
-            Algorithm::IdaStar
-        }
+        let _ = shape;
+        Algorithm::IdaStar
     }
 
     /// Whether the algorithm uses a heuristic at all.
@@ -77,11 +77,16 @@ pub enum HeuristicKind {
 }
 
 impl HeuristicKind {
-    /// The most informed of the built-in heuristics, [`LinearConflict`]: its extra work per node
-    /// is repaid several times over by the nodes it prunes.
+    /// The built-in heuristic that solves boards of `shape` fastest: [`Manhattan`] up to 3x3,
+    /// where searches are so small that its one-lookup incremental update beats the nodes
+    /// [`LinearConflict`] prunes (the conflict count is recomputed per node), and
+    /// [`LinearConflict`] beyond, where the pruning pays for the work many times over.
     pub fn default_for(shape: Shape) -> HeuristicKind {
-        let _ = shape;
-        HeuristicKind::LinearConflict
+        if shape.cells() <= 9 {
+            HeuristicKind::Manhattan
+        } else {
+            HeuristicKind::LinearConflict
+        }
     }
 }
 
