@@ -199,6 +199,30 @@ fn solve_with_pattern_databases_builds_them_once_into_the_cache() {
 }
 
 #[test]
+fn timeout_covers_building_pattern_databases() {
+    // An empty cache: the 6-6-3 databases take seconds to build, far past the deadline.
+    let cache = tempfile::tempdir().unwrap();
+    let korf_1 = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+    let began = std::time::Instant::now();
+    slide()
+        .env("XDG_CACHE_HOME", cache.path())
+        .args([
+            "solve",
+            "--heuristic",
+            "pdb",
+            "--timeout",
+            "0.2",
+            "--goal",
+            "blank-first",
+        ])
+        .arg(korf_1)
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains("deadline passed"));
+    assert!(began.elapsed() < std::time::Duration::from_secs(2));
+}
+
+#[test]
 fn every_algorithm_finds_the_same_optimal_length_and_a_valid_path() {
     let mut lengths = Vec::new();
     for algorithm in ["bfs", "bidirectional", "astar", "idastar"] {
