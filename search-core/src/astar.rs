@@ -5,22 +5,20 @@
 //! inconsistent heuristics follows Martelli, "On the complexity of admissible search
 //! algorithms", 1977 (<https://doi.org/10.1016/0004-3702(77)90019-4>).
 
-use std::time::Instant;
-
 use crate::cost::Cost;
 use crate::heuristic::Heuristic;
 use crate::limits::{Guard, Limits};
 use crate::node_store::{NodeStore, Slot, NO_PARENT};
 use crate::observer::{NoObserver, Observer};
 use crate::open_list::OpenList;
-use crate::outcome::{Limit, Outcome, ResultOf, SearchResult};
+use crate::outcome::{timed, Limit, Outcome, OutcomeOf, ResultOf};
 use crate::path::solution_through;
 use crate::problem::{Problem, Successors};
 use crate::statistics::Statistics;
 
 /// Finds a cheapest path from `start` to a goal with A*, under [`Limits::default`].
 ///
-/// Returns a [`SearchResult`] whose outcome is [`Outcome::Solved`] with a cheapest solution,
+/// Returns a [`SearchResult`](crate::SearchResult) whose outcome is [`Outcome::Solved`] with a cheapest solution,
 /// [`Outcome::Unreachable`] once every state reachable from `start` has been expanded without
 /// meeting a goal, or [`Outcome::LimitReached`] (by default only when more than
 /// [`DEFAULT_MAX_STORED`](crate::DEFAULT_MAX_STORED) states are stored).
@@ -136,24 +134,8 @@ where
     H: Heuristic<P>,
     O: Observer<P>,
 {
-    let began = Instant::now();
-    let mut statistics = Statistics::default();
-    let outcome = search(
-        problem,
-        heuristic,
-        start,
-        limits,
-        &mut observer,
-        &mut statistics,
-    );
-    statistics.elapsed = began.elapsed();
-    SearchResult {
-        outcome,
-        statistics,
-    }
+    timed::<P>(|statistics| search(problem, heuristic, start, limits, &mut observer, statistics))
 }
-
-type OutcomeOf<P> = Outcome<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
 fn search<P, H, O>(
     problem: &P,

@@ -3,19 +3,17 @@
 //! Korf, "Depth-first iterative-deepening: An optimal admissible tree search", Artificial
 //! Intelligence 27(1), 1985 (<https://doi.org/10.1016/0004-3702(85)90084-0>).
 
-use std::time::Instant;
-
 use crate::cost::Cost;
 use crate::heuristic::Heuristic;
 use crate::limits::{Guard, Limits};
 use crate::observer::{NoObserver, Observer};
-use crate::outcome::{Limit, Outcome, ResultOf, SearchResult, Solution};
+use crate::outcome::{timed, Limit, Outcome, OutcomeOf, ResultOf, Solution};
 use crate::problem::{Actions, InPlace, Problem};
 use crate::statistics::{Iteration, Statistics};
 
 /// Finds a cheapest path from `start` to a goal with IDA*, under [`Limits::default`].
 ///
-/// Returns a [`SearchResult`] whose outcome is [`Outcome::Solved`] with a cheapest solution,
+/// Returns a [`SearchResult`](crate::SearchResult) whose outcome is [`Outcome::Solved`] with a cheapest solution,
 /// [`Outcome::Unreachable`] when an iteration prunes nothing (every path from `start` has been
 /// followed to its end without meeting a goal), or [`Outcome::LimitReached`].
 /// [`Statistics::iterations`] lists each iteration's threshold and node counts.
@@ -157,24 +155,8 @@ where
     H: Heuristic<P>,
     O: Observer<P>,
 {
-    let began = Instant::now();
-    let mut statistics = Statistics::default();
-    let outcome = search(
-        problem,
-        heuristic,
-        start,
-        limits,
-        &mut observer,
-        &mut statistics,
-    );
-    statistics.elapsed = began.elapsed();
-    SearchResult {
-        outcome,
-        statistics,
-    }
+    timed::<P>(|statistics| search(problem, heuristic, start, limits, &mut observer, statistics))
 }
-
-type OutcomeOf<P> = Outcome<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
 /// One node on the current path: its applicable actions and which of them to try next.
 ///

@@ -18,6 +18,25 @@ pub struct SearchResult<State, Action, C> {
 pub type ResultOf<P> =
     SearchResult<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
 
+/// The [`Outcome`] type of problem `P`.
+pub(crate) type OutcomeOf<P> =
+    Outcome<<P as Problem>::State, <P as Problem>::Action, <P as Problem>::Cost>;
+
+/// Runs `search` with fresh statistics and returns its outcome with them, its wall-clock time
+/// filled in: the frame every algorithm's entry point shares.
+pub(crate) fn timed<P: Problem + ?Sized>(
+    search: impl FnOnce(&mut Statistics) -> OutcomeOf<P>,
+) -> ResultOf<P> {
+    let began = std::time::Instant::now();
+    let mut statistics = Statistics::default();
+    let outcome = search(&mut statistics);
+    statistics.elapsed = began.elapsed();
+    SearchResult {
+        outcome,
+        statistics,
+    }
+}
+
 impl<State, Action, C> SearchResult<State, Action, C> {
     /// The solution, if the search found one.
     pub fn solution(&self) -> Option<&Solution<State, Action, C>> {
