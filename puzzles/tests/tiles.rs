@@ -270,6 +270,39 @@ fn every_heuristic_is_admissible_and_consistent_on_the_eight_puzzle() {
 // Solving.
 
 #[test]
+fn incremental_updates_agree_with_recomputation_on_larger_boards() {
+    // The 8-puzzle test above covers every edge of 3x3; these walks cover wider and taller
+    // lines (4x4, 3x4, 4x3, 5x5), where linear conflicts are updated line by line.
+    for (width, height) in [(4, 4), (3, 4), (4, 3), (5, 5)] {
+        let goal = Board::blank_first(Shape::new(width, height).unwrap());
+        let manhattan = Manhattan::new(&goal);
+        let conflict = LinearConflict::new(&goal);
+        let puzzle = SlidingPuzzle::<u128>::new(&goal).unwrap();
+        let mut buffer = Successors::<SlidingPuzzle<u128>>::new();
+        for seed in 0..20 {
+            let state = puzzle.state(&random_walk(&goal, 300, seed)).unwrap();
+            let estimates = [
+                manhattan.estimate(&puzzle, &state),
+                conflict.estimate(&puzzle, &state),
+            ];
+            buffer.clear();
+            puzzle.successors(&state, &mut buffer);
+            for successor in &buffer {
+                let (next, action) = (&successor.state, &successor.action);
+                assert_eq!(
+                    manhattan.estimate_after(&puzzle, next, action, estimates[0]),
+                    manhattan.estimate(&puzzle, next)
+                );
+                assert_eq!(
+                    conflict.estimate_after(&puzzle, next, action, estimates[1]),
+                    conflict.estimate(&puzzle, next)
+                );
+            }
+        }
+    }
+}
+
+#[test]
 fn classic_samples_solve_with_every_algorithm() {
     // Lengths of the classic textbook samples; the BFS run inside `check` confirms each.
     let samples = [

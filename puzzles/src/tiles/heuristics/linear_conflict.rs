@@ -1,9 +1,10 @@
 //! Manhattan distance plus linear conflicts.
 
-use search_core::Heuristic;
+use search_core::{Heuristic, InPlace};
 
-use super::Manhattan;
+use super::{moved_tile, Manhattan};
 use crate::tiles::board::Board;
+use crate::tiles::moves::Move;
 use crate::tiles::packing::PackedWord;
 use crate::tiles::puzzle::{SlidingPuzzle, TileCost, TileState};
 use crate::tiles::shape::{Shape, MAX_CELLS};
@@ -61,33 +62,42 @@ impl LinearConflict {
 
     /// The tiles that must leave their goal lines, summed over rows and columns.
     fn conflicts<Word: PackedWord>(&self, state: &TileState<Word>) -> TileCost {
-        let (width, height) = (self.shape.width(), self.shape.height());
-        let mut line = [0u8; MAX_CELLS];
-        let mut total = 0;
-        for row in 0..height {
-            let mut length = 0;
-            for column in 0..width {
-                let tile = usize::from(state.tile(row * width + column));
-                if tile != 0 && usize::from(self.goal_row[tile]) == row {
-                    line[length] = self.goal_column[tile];
-                    length += 1;
-                }
-            }
-            total += length - longest_increasing(&line[..length]);
-        }
-        for column in 0..width {
-            let mut length = 0;
-            for row in 0..height {
-                let tile = usize::from(state.tile(row * width + column));
-                if tile != 0 && usize::from(self.goal_column[tile]) == column {
-                    line[length] = self.goal_row[tile];
-                    length += 1;
-                }
-            }
-            total += length - longest_increasing(&line[..length]);
-        }
-        total as TileCost
+        let rows = (0..self.shape.height()).map(|row| self.line_conflicts(state, Line::Row(row)));
+        let columns =
+            (0..self.shape.width()).map(|column| self.line_conflicts(state, Line::Column(column)));
+        rows.chain(columns).sum::<usize>() as TileCost
     }
+
+    /// The tiles of `line` that must leave it to let the others of their goal line pass.
+    fn line_conflicts<Word: PackedWord>(&self, state: &TileState<Word>, line: Line) -> usize {
+        let (width, height) = (self.shape.width(), self.shape.height());
+        let (first, step, cells, index) = match line {
+            Line::Row(row) => (row * width, 1, width, row),
+            Line::Column(column) => (column, width, height, column),
+        };
+        // The goal positions, along the line, of the tiles whose goal is on this line.
+        let mut goal_positions = [0u8; MAX_CELLS];
+        let mut length = 0;
+        for cell in (0..cells).map(|offset| first + offset * step) {
+            let tile = usize::from(state.tile(cell));
+            let (goal_line, goal_position) = match line {
+                Line::Row(_) => (self.goal_row[tile], self.goal_column[tile]),
+                Line::Column(_) => (self.goal_column[tile], self.goal_row[tile]),
+            };
+            if tile != 0 && usize::from(goal_line) == index {
+                goal_positions[length] = goal_position;
+                length += 1;
+            }
+        }
+        length - longest_increasing(&goal_positions[..length])
+    }
+}
+
+/// A row or a column of the board.
+#[derive(Clone, Copy, Debug)]
+enum Line {
+    Row(usize),
+    Column(usize),
 }
 
 /// The length of the longest strictly increasing subsequence; lines are at most 12 cells long,
@@ -111,5 +121,39 @@ fn longest_increasing(values: &[u8]) -> usize {
 impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for LinearConflict {
     fn estimate(&self, puzzle: &SlidingPuzzle<Word>, state: &TileState<Word>) -> TileCost {
         self.manhattan.estimate(puzzle, state) + 2 * self.conflicts(state)
+    }
+
+    /// Only the two lines the moved tile leaves and enters can change their conflicts: a tile
+    /// moving up or down changes rows and keeps its place among the tiles of its column (the
+    /// blank is not a tile), and likewise sideways. So the update recounts those two lines
+    /// before and after the move instead of the whole board.
+    fn estimate_after(
+        &self,
+        puzzle: &SlidingPuzzle<Word>,
+        after: &TileState<Word>,
+        action: &Move,
+        before: TileCost,
+    ) -> TileCost {
+        let (tile, from, to) = moved_tile(puzzle, after, *action);
+        let mut previous = *after;
+        puzzle.undo(&mut previous, action);
+        let width = self.shape.width();
+        let lines = match action {
+            Move::Up | Move::Down => [Line::Row(from / width), Line::Row(to / width)],
+            Move::Left | Move::Right => [Line::Column(from % width), Line::Column(to % width)],
+        };
+        let (conflicts_after, conflicts_before) =
+            lines.iter().fold((0, 0), |(now, then), &line| {
+                (
+                    now + self.line_conflicts(after, line),
+                    then + self.line_conflicts(&previous, line),
+                )
+            });
+        let manhattan_after = self.manhattan.tile_distance(tile, to);
+        let manhattan_before = self.manhattan.tile_distance(tile, from);
+        // Adding first keeps the unsigned arithmetic from dipping below zero.
+        before + manhattan_after + 2 * conflicts_after as TileCost
+            - manhattan_before
+            - 2 * conflicts_before as TileCost
     }
 }
