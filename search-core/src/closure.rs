@@ -176,11 +176,9 @@ where
 
     #[inline]
     fn successors(&self, state: &State, out: &mut Successors<Self>) {
-        out.extend(
-            (self.forward.successors)(state)
-                .into_iter()
-                .map(|(next, cost)| Successor::new(next.clone(), next, cost)),
-        );
+        // Same state, action and cost types, so the buffers are one type: the forward problem
+        // fills it.
+        self.forward.successors(state, out);
     }
 }
 
