@@ -249,6 +249,15 @@ fn every_heuristic_is_admissible_and_consistent_on_the_eight_puzzle() {
                     misplaced.estimate_after(&puzzle, &successor.state, action, estimates[0]),
                     after[0]
                 );
+                // So do the estimates made before the move, where a heuristic offers them.
+                assert_eq!(
+                    misplaced.estimate_move(&puzzle, state, action, estimates[0]),
+                    Some(after[0])
+                );
+                assert_eq!(
+                    manhattan.estimate_move(&puzzle, state, action, estimates[1]),
+                    Some(after[1])
+                );
                 assert_eq!(
                     manhattan.estimate_after(&puzzle, &successor.state, action, estimates[1]),
                     after[1]
@@ -292,6 +301,10 @@ fn incremental_updates_agree_with_recomputation_on_larger_boards() {
                 assert_eq!(
                     manhattan.estimate_after(&puzzle, next, action, estimates[0]),
                     manhattan.estimate(&puzzle, next)
+                );
+                assert_eq!(
+                    manhattan.estimate_move(&puzzle, &state, action, estimates[0]),
+                    Some(manhattan.estimate(&puzzle, next))
                 );
                 assert_eq!(
                     conflict.estimate_after(&puzzle, next, action, estimates[1]),
@@ -494,6 +507,21 @@ fn moves_come_in_korfs_order_and_are_undone() {
             .collect::<Vec<_>>(),
         Move::ALL
     );
+    // The four action slots hold the same moves in the same order; off the board, a slot is
+    // empty.
+    let slots = <SlidingPuzzle<u64> as InPlace>::ACTION_SLOTS;
+    let in_slots = |state| -> Vec<Option<Move>> {
+        (0..slots)
+            .map(|slot| puzzle.action_in_slot(state, slot).map(|(action, _)| action))
+            .collect()
+    };
+    assert_eq!(in_slots(&centre), Move::ALL.map(Some));
+    let corner = puzzle.state(&board("012345678")).unwrap();
+    assert_eq!(
+        in_slots(&corner),
+        [None, None, Some(Move::Right), Some(Move::Down)]
+    );
+    assert_eq!(puzzle.action_in_slot(&corner, slots), None);
     for successor in &buffer {
         let mut state = centre;
         puzzle.apply(&mut state, &successor.action);

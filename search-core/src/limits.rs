@@ -145,6 +145,35 @@ impl<'limits> Guard<'limits> {
         Ok(())
     }
 
+    /// How many expansions a search that stores no nodes (depth-first search) may make, from
+    /// `expanded` made so far, before it must call [`check_quota`](Guard::check_quota) again.
+    ///
+    /// A countdown of this quota replaces a call to [`check`](Guard::check) per expansion.
+    #[inline]
+    pub(crate) fn quota(&self, expanded: u64) -> u64 {
+        let left = self
+            .limits
+            .max_expanded
+            .map_or(u64::MAX, |max| max.saturating_sub(expanded));
+        if self.timed {
+            left.min(u64::from(CLOCK_INTERVAL))
+        } else {
+            left
+        }
+    }
+
+    /// Checks the limits of a search that stores no nodes, once its quota is used up (and before
+    /// its first expansion).
+    pub(crate) fn check_quota(&self, expanded: u64) -> Result<(), Limit> {
+        if self.limits.max_expanded.is_some_and(|max| expanded >= max) {
+            return Err(Limit::Expanded);
+        }
+        if self.timed {
+            return self.check_clock();
+        }
+        Ok(())
+    }
+
     /// Checks the deadline and the cancellation flag now, whatever the countdown says.
     #[cold]
     pub(crate) fn check_clock(&self) -> Result<(), Limit> {

@@ -7,7 +7,7 @@
 //! | trait | required methods | needed by |
 //! |---|---|---|
 //! | [`Problem`] | [`is_goal`](Problem::is_goal), [`successors`](Problem::successors) | every algorithm |
-//! | [`InPlace`] | [`apply`](InPlace::apply), [`undo`](InPlace::undo) | [`idastar`](crate::idastar) |
+//! | [`InPlace`] | [`apply`](InPlace::apply), [`undo`](InPlace::undo) (optional: action slots) | [`idastar`](crate::idastar) |
 //! | [`Reversible`] | [`predecessors`](Reversible::predecessors) | [`bidirectional_bfs`](crate::bidirectional_bfs) |
 //! | [`PerfectRank`] | [`rank_count`](PerfectRank::rank_count), [`rank`](PerfectRank::rank) | [`DenseVisited`](crate::DenseVisited) |
 //! | [`Heuristic`](crate::Heuristic) | [`estimate`](crate::Heuristic::estimate) | [`astar`](crate::astar), [`idastar`](crate::idastar) |
@@ -150,11 +150,87 @@ pub trait Problem {
 /// Depth-first search ([`idastar`](crate::idastar)) keeps a single mutable state and walks it down
 /// and back up the search tree; with this trait a 15-puzzle node costs a few register operations
 /// instead of a copy of the board.
+///
+/// # Two ways to enumerate actions
+/// By default IDA* asks [`actions`](InPlace::actions) for a node's whole action list, which it
+/// keeps in a buffer per depth. A problem whose actions have fixed *slots* (a sliding-tile
+/// puzzle's four directions, a game's piece-and-direction pairs) can instead set
+/// [`ACTION_SLOTS`](InPlace::ACTION_SLOTS) and answer [`action_in_slot`](InPlace::action_in_slot):
+/// IDA* then keeps only the next slot's index per depth and asks for one action at a time, so
+/// listing, storing and reading back a buffer disappear from the hot loop. The two ways give the
+/// same search, node for node, when slots hold the listed actions in the same order.
 pub trait InPlace: Problem {
+    /// How many action slots [`action_in_slot`](InPlace::action_in_slot) answers for; zero (the
+    /// default) makes searches use [`actions`](InPlace::actions) instead.
+    ///
+    /// Every state's actions must fit in the slots: a state may leave slots empty, but an action
+    /// that is in no slot is never tried.
+    const ACTION_SLOTS: usize = 0;
+
+    /// The action in `slot` (in `0..ACTION_SLOTS`) of `state`, with its cost, or `None` when that
+    /// slot is empty in `state`.
+    ///
+    /// Slots are tried in increasing order, which is the order of children in depth-first
+    /// searches. Called only when [`ACTION_SLOTS`](InPlace::ACTION_SLOTS) is not zero; the
+    /// default, for problems without slots, has none.
+    ///
+    /// ```
+    /// use search_core::{InPlace, Problem, Successor, Successors};
+    ///
+    /// /// A counter that can add 1 (slot 0) or, from even values, double (slot 1).
+    /// struct Counter;
+    /// # impl Problem for Counter {
+    /// #     type State = u32; type Action = char; type Cost = u32;
+    /// #     fn is_goal(&self, state: &u32) -> bool { *state == 10 }
+    /// #     fn successors(&self, state: &u32, out: &mut Successors<Self>) {
+    /// #         for slot in 0..Self::ACTION_SLOTS {
+    /// #             if let Some((action, cost)) = self.action_in_slot(state, slot) {
+    /// #                 let mut next = *state;
+    /// #                 self.apply(&mut next, &action);
+    /// #                 out.push(Successor::new(next, action, cost));
+    /// #             }
+    /// #         }
+    /// #     }
+    /// # }
+    ///
+    /// impl InPlace for Counter {
+    ///     const ACTION_SLOTS: usize = 2;
+    ///
+    ///     fn action_in_slot(&self, state: &u32, slot: usize) -> Option<(char, u32)> {
+    ///         match slot {
+    ///             0 => Some(('+', 1)),
+    ///             _ if state % 2 == 0 => Some(('*', 1)),
+    ///             _ => None,
+    ///         }
+    ///     }
+    ///
+    ///     fn apply(&self, state: &mut u32, action: &char) {
+    ///         *state = if *action == '+' { *state + 1 } else { *state * 2 };
+    ///     }
+    ///
+    ///     fn undo(&self, state: &mut u32, action: &char) {
+    ///         *state = if *action == '+' { *state - 1 } else { *state / 2 };
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(Counter.action_in_slot(&3, 1), None);
+    /// assert_eq!(Counter.action_in_slot(&4, 1), Some(('*', 1)));
+    /// ```
+    #[inline]
+    fn action_in_slot(
+        &self,
+        state: &Self::State,
+        slot: usize,
+    ) -> Option<(Self::Action, Self::Cost)> {
+        let _ = (state, slot);
+        None
+    }
+
     /// Pushes every action applicable in `state`, with its cost, onto `out` (empty on entry).
     ///
-    /// The default derives them from [`Problem::successors`]; override it when actions are cheaper
-    /// to list than successor states are to build.
+    /// Used when [`ACTION_SLOTS`](InPlace::ACTION_SLOTS) is zero. The default derives the actions
+    /// from [`Problem::successors`]; override it when actions are cheaper to list than successor
+    /// states are to build.
     fn actions(&self, state: &Self::State, out: &mut Actions<Self>) {
         let mut successors = Successors::<Self>::new();
         self.successors(state, &mut successors);
@@ -165,7 +241,8 @@ pub trait InPlace: Problem {
         );
     }
 
-    /// Applies `action`, which [`actions`](InPlace::actions) listed for `state`, to `state`.
+    /// Applies `action`, which [`actions`](InPlace::actions) or
+    /// [`action_in_slot`](InPlace::action_in_slot) gave for `state`, to `state`.
     fn apply(&self, state: &mut Self::State, action: &Self::Action);
 
     /// Reverts [`apply`](InPlace::apply): after `apply(s, a)` then `undo(s, a)`, `s` is as before.

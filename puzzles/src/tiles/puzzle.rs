@@ -7,7 +7,7 @@ use super::error::BoardError;
 use super::moves::Move;
 use super::packing::PackedWord;
 use super::rank::{factorial, permutation_rank, permutation_unrank, MAX_RANKED};
-use super::shape::{Shape, MAX_CELLS};
+use super::shape::Shape;
 
 /// The cost type of sliding-tile moves and paths.
 ///
@@ -75,8 +75,10 @@ pub struct SlidingPuzzle<Word> {
     goal: Board,
     goal_state: TileState<Word>,
     /// For each cell and move (in [`Move::ALL`] order), the cell the blank reaches, or
-    /// [`OFF_BOARD`]. A fixed array keeps the hot loop free of bounds-checked indirection.
-    neighbours: [[u8; 4]; MAX_CELLS],
+    /// [`OFF_BOARD`]. One row for every `u8`, although only [`MAX_CELLS`](super::shape::MAX_CELLS) can be on a
+    /// board:
+    /// cells are stored as `u8`, so the hot loop indexes it with no bounds check.
+    neighbours: [[u8; 4]; 256],
 }
 
 impl<Word: PackedWord> SlidingPuzzle<Word> {
@@ -89,7 +91,7 @@ impl<Word: PackedWord> SlidingPuzzle<Word> {
                 max_cells: Word::MAX_CELLS,
             });
         }
-        let mut neighbours = [[OFF_BOARD; 4]; MAX_CELLS];
+        let mut neighbours = [[OFF_BOARD; 4]; 256];
         for (position, row) in neighbours.iter_mut().enumerate().take(shape.cells()) {
             for direction in Move::ALL {
                 if let Some(target) = shape.step(position, direction) {
@@ -150,7 +152,7 @@ impl<Word: PackedWord> SlidingPuzzle<Word> {
     /// The cell the blank reaches from `position` by `direction`, if it stays on the board.
     #[inline]
     pub fn step(&self, position: usize, direction: Move) -> Option<usize> {
-        match self.neighbours[position][direction.index()] {
+        match self.neighbours.get(position)?[direction.index()] {
             OFF_BOARD => None,
             target => Some(usize::from(target)),
         }
@@ -182,7 +184,17 @@ impl<Word: PackedWord> Problem for SlidingPuzzle<Word> {
     }
 }
 
+/// Four action slots, one per direction in [`Move::ALL`] order; a slot is empty when its move
+/// would leave the board.
 impl<Word: PackedWord> InPlace for SlidingPuzzle<Word> {
+    const ACTION_SLOTS: usize = 4;
+
+    #[inline]
+    fn action_in_slot(&self, state: &Self::State, slot: usize) -> Option<(Move, TileCost)> {
+        let direction = Move::from_index(slot)?;
+        self.step(state.blank(), direction).map(|_| (direction, 1))
+    }
+
     #[inline]
     fn actions(&self, state: &Self::State, out: &mut Actions<Self>) {
         for direction in Move::ALL {

@@ -93,6 +93,68 @@ impl InPlace for Graph {
     }
 }
 
+/// The same graph with its actions in slots (every other slot empty) instead of listed, and
+/// with a heuristic that estimates children before they are applied: IDA* must search exactly
+/// the same tree through either protocol.
+struct Slotted(Graph);
+
+/// Two slots per outgoing edge: edge `k` in slot `2k`, slot `2k + 1` empty.
+const SLOTS: usize = 64;
+
+impl Problem for Slotted {
+    type State = usize;
+    type Action = usize;
+    type Cost = u32;
+
+    fn is_goal(&self, state: &usize) -> bool {
+        self.0.is_goal(state)
+    }
+
+    fn successors(&self, state: &usize, out: &mut Successors<Self>) {
+        for &edge in &self.0.outgoing[*state] {
+            let (_, to, weight) = self.0.edges[edge];
+            out.push(Successor::new(to, edge, weight));
+        }
+    }
+
+    fn inverse(&self, edge: &usize) -> Option<usize> {
+        self.0.inverse(edge)
+    }
+}
+
+impl InPlace for Slotted {
+    const ACTION_SLOTS: usize = SLOTS;
+
+    fn action_in_slot(&self, state: &usize, slot: usize) -> Option<(usize, u32)> {
+        if slot % 2 == 1 {
+            return None;
+        }
+        let edge = *self.0.outgoing[*state].get(slot / 2)?;
+        Some((edge, self.0.edges[edge].2))
+    }
+
+    fn apply(&self, state: &mut usize, edge: &usize) {
+        self.0.apply(state, edge);
+    }
+
+    fn undo(&self, state: &mut usize, edge: &usize) {
+        self.0.undo(state, edge);
+    }
+}
+
+/// [`Table`] for [`Slotted`], answering for children before they are applied.
+struct MoveTable<'table>(&'table Table);
+
+impl Heuristic<Slotted> for MoveTable<'_> {
+    fn estimate(&self, _: &Slotted, state: &usize) -> u32 {
+        self.0 .0[*state]
+    }
+
+    fn estimate_move(&self, problem: &Slotted, _: &usize, edge: &usize, _: u32) -> Option<u32> {
+        Some(self.0 .0[problem.0.edges[*edge].1])
+    }
+}
+
 /// A heuristic given as one estimate per node.
 struct Table(Vec<u32>);
 
@@ -225,6 +287,25 @@ proptest! {
             prop_assert_eq!(statistics.expanded, expanded);
             prop_assert_eq!(statistics.generated, generated + 1, "the root counts once");
             prop_assert_eq!(statistics.stored, 0);
+        }
+    }
+
+    #[test]
+    fn action_slots_and_early_estimates_search_the_same_tree(
+        (nodes, arcs, start, goal, mask) in graphs(6, 2, 5..=9, false),
+        undirected in any::<bool>(),
+    ) {
+        let graph = Graph::new(nodes, &arcs, undirected, goal);
+        prop_assume!(graph.outgoing.iter().all(|edges| 2 * edges.len() <= SLOTS));
+        let distances = graph.distances_to_goal();
+        prop_assume!(distances[start].is_some());
+        let slotted = Slotted(graph.clone());
+        for table in [consistent(&distances), inconsistent(&distances, &mask)] {
+            let listed = idastar(&graph, &table, start);
+            let through_slots = idastar(&slotted, &MoveTable(&table), start);
+            prop_assert_eq!(&listed.outcome, &through_slots.outcome);
+            prop_assert_eq!(&listed.statistics.iterations, &through_slots.statistics.iterations);
+            prop_assert_eq!(listed.statistics.generated, through_slots.statistics.generated);
         }
     }
 

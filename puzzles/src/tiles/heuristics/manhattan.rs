@@ -2,12 +2,11 @@
 
 use search_core::Heuristic;
 
-use super::moved_tile;
+use super::{moved_tile, tile_to_move};
 use crate::tiles::board::Board;
 use crate::tiles::moves::Move;
 use crate::tiles::packing::PackedWord;
 use crate::tiles::puzzle::{SlidingPuzzle, TileCost, TileState};
-use crate::tiles::shape::MAX_CELLS;
 
 /// The sum over tiles (the blank excluded) of the rows plus columns between each tile and its
 /// goal cell: admissible, since a move shifts one tile by one cell, and consistent, since it
@@ -28,15 +27,17 @@ use crate::tiles::shape::MAX_CELLS;
 /// ```
 #[derive(Clone, Debug)]
 pub struct Manhattan {
-    /// `distance[tile][cell]`: moves from `cell` to the tile's goal cell; zero for the blank.
-    distance: [[u8; MAX_CELLS]; MAX_CELLS],
+    /// `distance[tile][cell]`: moves from `cell` to the tile's goal cell; zero for the blank
+    /// and off the board. Sized for every tile a packed cell can hold (5 bits) and every `u8`
+    /// cell, so that lookups with packed tiles and stored cells need no bounds check.
+    distance: [[u8; 256]; 32],
 }
 
 impl Manhattan {
     /// The heuristic towards `goal`.
     pub fn new(goal: &Board) -> Self {
         let shape = goal.shape();
-        let mut distance = [[0; MAX_CELLS]; MAX_CELLS];
+        let mut distance = [[0; 256]; 32];
         for (home, &tile) in goal.tiles().iter().enumerate() {
             if tile == 0 {
                 continue;
@@ -54,7 +55,11 @@ impl Manhattan {
         Manhattan { distance }
     }
 
-    /// The distance of `tile` at `cell` from its goal cell.
+    /// The distance of `tile` at `cell` from its goal cell (zero for the blank, and for cells
+    /// off the board).
+    ///
+    /// # Panics
+    /// If `tile >= 32` or `cell >= 256`, which no board has.
     #[inline]
     pub fn tile_distance(&self, tile: usize, cell: usize) -> TileCost {
         TileCost::from(self.distance[tile][cell])
@@ -79,5 +84,17 @@ impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for Manhattan {
         let (tile, from, to) = moved_tile(puzzle, after, *action);
         // Adding first keeps the unsigned arithmetic from dipping below zero.
         before + self.tile_distance(tile, to) - self.tile_distance(tile, from)
+    }
+
+    #[inline]
+    fn estimate_move(
+        &self,
+        puzzle: &SlidingPuzzle<Word>,
+        state: &TileState<Word>,
+        action: &Move,
+        before: TileCost,
+    ) -> Option<TileCost> {
+        let (tile, from, to) = tile_to_move(puzzle, state, *action);
+        Some(before + self.tile_distance(tile, to) - self.tile_distance(tile, from))
     }
 }

@@ -2,7 +2,7 @@
 
 use search_core::Heuristic;
 
-use super::moved_tile;
+use super::{moved_tile, tile_to_move};
 use crate::tiles::board::Board;
 use crate::tiles::moves::Move;
 use crate::tiles::packing::PackedWord;
@@ -61,5 +61,17 @@ impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for Misplaced {
     ) -> TileCost {
         let (tile, from, to) = moved_tile(puzzle, after, *action);
         before + self.misplaced(tile, to) - self.misplaced(tile, from)
+    }
+
+    #[inline]
+    fn estimate_move(
+        &self,
+        puzzle: &SlidingPuzzle<Word>,
+        state: &TileState<Word>,
+        action: &Move,
+        before: TileCost,
+    ) -> Option<TileCost> {
+        let (tile, from, to) = tile_to_move(puzzle, state, *action);
+        Some(before + self.misplaced(tile, to) - self.misplaced(tile, from))
     }
 }

@@ -30,3 +30,18 @@ fn moved_tile<Word: PackedWord>(
         .expect("the blank came from a cell on the board");
     (usize::from(after.tile(to)), from, to)
 }
+
+/// The tile that `action` will move from `before`, and the cells it moves from and to: the
+/// tile next to the blank in the direction of `action` slides into the blank's cell.
+#[inline]
+fn tile_to_move<Word: PackedWord>(
+    puzzle: &SlidingPuzzle<Word>,
+    before: &TileState<Word>,
+    action: Move,
+) -> (usize, usize, usize) {
+    let to = before.blank();
+    let from = puzzle
+        .step(to, action)
+        .expect("searches only ask about moves that stay on the board");
+    (usize::from(before.tile(from)), from, to)
+}
