@@ -11,8 +11,8 @@ use puzzles::{
     Move, MoveError, Shape, SlidingPuzzle, TileCost, TileOutcome, TileState,
 };
 use search_core::{
-    bfs_layers, bfs_with, idastar, DenseVisited, HashVisited, Heuristic, InPlace, Limits, Observer,
-    OrderedVisited, Outcome, PerfectRank, Problem, Reversible, Successors,
+    bfs_layers, bfs_with, idastar, idastar_parallel, DenseVisited, HashVisited, Heuristic, InPlace,
+    Limits, Observer, OrderedVisited, Outcome, PerfectRank, Problem, Reversible, Successors,
 };
 
 const ALGORITHMS: [Algorithm; 4] = [
@@ -483,6 +483,30 @@ fn idastar_manhattan_reproduces_korfs_node_counts() {
             (expected[2], expected[3]),
             "instance {id}: generated and expanded"
         );
+    }
+}
+
+#[test]
+fn parallel_idastar_finds_korfs_optimal_lengths() {
+    let goal = Board::blank_first(Shape::new(4, 4).unwrap());
+    let puzzle = SlidingPuzzle::<u64>::new(&goal).unwrap();
+    let manhattan = Manhattan::new(&goal);
+    for line in include_str!("data/korf100.txt").lines() {
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let id: u32 = fields[0].parse().unwrap();
+        if ![12, 42, 79].contains(&id) {
+            continue;
+        }
+        let optimal: usize = fields[1].parse().unwrap();
+        let start = board(&fields[2..].join(" "));
+        let state = puzzle.state(&start).unwrap();
+        for threads in [1, 2, 3] {
+            let threads = std::num::NonZeroUsize::new(threads).unwrap();
+            let result = idastar_parallel(&puzzle, &manhattan, state, &Limits::default(), threads);
+            let solution = result.solution().unwrap();
+            assert_eq!(solution.len(), optimal, "instance {id}, {threads} threads");
+            assert!(is_solution(&start, &goal, &solution.actions));
+        }
     }
 }
 

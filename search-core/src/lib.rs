@@ -31,6 +31,7 @@ mod node_store;
 mod observer;
 mod open_list;
 mod outcome;
+mod parallel_idastar;
 mod path;
 mod problem;
 mod statistics;
@@ -50,6 +51,7 @@ pub use idastar::{idastar, idastar_with};
 pub use limits::{Limits, DEFAULT_MAX_STORED};
 pub use observer::{NoObserver, Observer};
 pub use outcome::{Limit, Outcome, ResultOf, SearchResult, Solution};
+pub use parallel_idastar::idastar_parallel;
 pub use problem::{
     Actions, InPlace, PerfectRank, Problem, Reversible, Successor, Successors, INLINE_SUCCESSORS,
 };

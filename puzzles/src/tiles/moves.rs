@@ -36,20 +36,6 @@ impl Move {
         }
     }
 
-    /// The move at `index` in [`Move::ALL`], if `index < 4`.
-    #[inline]
-    pub const fn from_index(index: usize) -> Option<Move> {
-        // A match rather than `ALL[index]`: the compiler sees that the index is the move's
-        // discriminant, with no table to load.
-        match index {
-            0 => Some(Move::Up),
-            1 => Some(Move::Left),
-            2 => Some(Move::Right),
-            3 => Some(Move::Down),
-            _ => None,
-        }
-    }
-
     /// The move that undoes this one.
     pub const fn inverse(self) -> Move {
         Move::ALL[3 - self.index()]

@@ -150,7 +150,7 @@ impl<Word: PackedWord> SlidingPuzzle<Word> {
     }
 
     /// The cell the blank reaches from `position` by `direction`, if it stays on the board.
-    #[inline]
+    #[inline(always)]
     pub fn step(&self, position: usize, direction: Move) -> Option<usize> {
         match self.neighbours.get(position)?[direction.index()] {
             OFF_BOARD => None,
@@ -164,7 +164,7 @@ impl<Word: PackedWord> Problem for SlidingPuzzle<Word> {
     type Action = Move;
     type Cost = TileCost;
 
-    #[inline]
+    #[inline(always)]
     fn is_goal(&self, state: &Self::State) -> bool {
         state.tiles == self.goal_state.tiles
     }
@@ -189,13 +189,13 @@ impl<Word: PackedWord> Problem for SlidingPuzzle<Word> {
 impl<Word: PackedWord> InPlace for SlidingPuzzle<Word> {
     const ACTION_SLOTS: usize = 4;
 
-    #[inline]
+    #[inline(always)]
     fn action_in_slot(&self, state: &Self::State, slot: usize) -> Option<(Move, TileCost)> {
-        let direction = Move::from_index(slot)?;
+        let direction = *Move::ALL.get(slot)?;
         self.step(state.blank(), direction).map(|_| (direction, 1))
     }
 
-    #[inline]
+    #[inline(always)]
     fn actions(&self, state: &Self::State, out: &mut Actions<Self>) {
         for direction in Move::ALL {
             if self.step(state.blank(), direction).is_some() {
@@ -204,14 +204,14 @@ impl<Word: PackedWord> InPlace for SlidingPuzzle<Word> {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn apply(&self, state: &mut Self::State, action: &Move) {
         let target = self.neighbours[state.blank()][action.index()];
         debug_assert_ne!(target, OFF_BOARD, "apply got a move off the board");
         *state = state.moved_to(usize::from(target));
     }
 
-    #[inline]
+    #[inline(always)]
     fn undo(&self, state: &mut Self::State, action: &Move) {
         self.apply(state, &action.inverse());
     }

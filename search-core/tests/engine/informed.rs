@@ -1,13 +1,14 @@
 //! A* and IDA* at the public boundary, checked against a Bellman-Ford oracle written here.
 
+use std::num::NonZeroUsize;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::Instant;
 
 use proptest::prelude::*;
 use search_core::{
-    astar, astar_with, idastar, idastar_with, Heuristic, InPlace, Limit, Limits, NoHeuristic,
-    NoObserver, Outcome, Problem, ResultOf, Successor, Successors,
+    astar, astar_with, idastar, idastar_parallel, idastar_with, Heuristic, InPlace, Limit, Limits,
+    NoHeuristic, NoObserver, Outcome, Problem, ResultOf, Successor, Successors,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -273,11 +274,21 @@ proptest! {
         let distances = graph.distances_to_goal();
         // On a graph with cycles and no path to the goal IDA* never ends; see the acyclic test.
         prop_assume!(distances[start].is_some());
-        for result in [
+        let (near, far) = (consistent(&distances), inconsistent(&distances, &mask));
+        let parallel = |threads| {
+            let threads = NonZeroUsize::new(threads).unwrap();
+            [
+                idastar_parallel(&graph, &NoHeuristic, start, &Limits::default(), threads),
+                idastar_parallel(&graph, &near, start, &Limits::default(), threads),
+                idastar_parallel(&graph, &far, start, &Limits::default(), threads),
+            ]
+        };
+        let serial = [
             idastar(&graph, &NoHeuristic, start),
-            idastar(&graph, &consistent(&distances), start),
-            idastar(&graph, &inconsistent(&distances, &mask), start),
-        ] {
+            idastar(&graph, &near, start),
+            idastar(&graph, &far, start),
+        ];
+        for result in serial.into_iter().chain(parallel(1)).chain(parallel(2)).chain(parallel(3)) {
             check(&graph, start, &result, distances[start]);
             let statistics = &result.statistics;
             let thresholds: Vec<u64> = statistics.iterations.iter().map(|i| i.threshold).collect();
@@ -456,6 +467,31 @@ fn each_limit_is_reported() {
     let (a, ida) = stopped_by(Limits::none().with_cancel_flag(Arc::new(AtomicBool::new(true))));
     assert_eq!(a.outcome, Outcome::LimitReached(Limit::Cancelled));
     assert_eq!(ida.outcome, Outcome::LimitReached(Limit::Cancelled));
+}
+
+#[test]
+fn parallel_idastar_reports_each_limit() {
+    // The endless line has no goal: only a limit ends the search, on every thread.
+    let endless = Line { goal: None };
+    let threads = NonZeroUsize::new(2).unwrap();
+    let run = |limits: Limits| idastar_parallel(&endless, &NoHeuristic, 0, &limits, threads);
+
+    let expanded = run(Limits::none().with_max_expanded(50_000));
+    assert_eq!(expanded.outcome, Outcome::LimitReached(Limit::Expanded));
+    // Each thread checks against the others' finished subtrees, so the overshoot is bounded by
+    // what one subtree costs; on this narrow line the split leaves two subtrees.
+    assert!(expanded.statistics.expanded >= 50_000);
+    assert!(expanded.statistics.expanded <= 2 * 50_000 + 1_000);
+
+    let deadline = run(Limits::none().with_deadline(Instant::now()));
+    assert_eq!(deadline.outcome, Outcome::LimitReached(Limit::Deadline));
+    let soon = Instant::now() + std::time::Duration::from_millis(50);
+    let later = run(Limits::none().with_deadline(soon));
+    assert_eq!(later.outcome, Outcome::LimitReached(Limit::Deadline));
+    assert!(later.statistics.expanded > 0);
+
+    let cancelled = run(Limits::none().with_cancel_flag(Arc::new(AtomicBool::new(true))));
+    assert_eq!(cancelled.outcome, Outcome::LimitReached(Limit::Cancelled));
 }
 
 #[test]

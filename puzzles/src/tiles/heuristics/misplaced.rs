@@ -63,7 +63,7 @@ impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for Misplaced {
         before + self.misplaced(tile, to) - self.misplaced(tile, from)
     }
 
-    #[inline]
+    #[inline(always)]
     fn estimate_move(
         &self,
         puzzle: &SlidingPuzzle<Word>,

@@ -33,7 +33,7 @@ fn moved_tile<Word: PackedWord>(
 
 /// The tile that `action` will move from `before`, and the cells it moves from and to: the
 /// tile next to the blank in the direction of `action` slides into the blank's cell.
-#[inline]
+#[inline(always)]
 fn tile_to_move<Word: PackedWord>(
     puzzle: &SlidingPuzzle<Word>,
     before: &TileState<Word>,

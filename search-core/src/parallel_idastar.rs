@@ -1,0 +1,418 @@
+//! IDA* on several threads: each iteration's tree is split into subtrees near the root, and the
+//! threads search the subtrees in place, taking them from a shared queue.
+//!
+//! This is the simple form of parallel IDA* that suits trees as uniform as sliding-tile
+//! puzzles': no work stealing inside a subtree, so each thread's loop is exactly the serial one.
+//! A thread that finds a goal halts only the threads searching *later* subtrees, and the goal of
+//! the earliest subtree wins, so the answer does not depend on timing.
+
+use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Mutex;
+use std::thread;
+
+use crate::cost::Cost;
+use crate::heuristic::Heuristic;
+use crate::idastar::{End, Root, Shared, Walk};
+use crate::limits::Limits;
+use crate::observer::NoObserver;
+use crate::outcome::{timed, Limit, Outcome, OutcomeOf, ResultOf, Solution};
+use crate::problem::{Actions, InPlace, Problem};
+use crate::statistics::{Iteration, Statistics};
+
+/// Subtrees per thread an iteration is split into: enough that a thread finishing early finds
+/// more work, few enough that splitting costs nothing next to the search.
+const SUBTREES_PER_THREAD: usize = 64;
+
+/// The split stops deepening at this depth even if it has too few subtrees (a tree that narrow
+/// is cheap to search anyway).
+const MAX_SPLIT_DEPTH: usize = 32;
+
+/// IDA* with `threads` threads; see [`idastar`](crate::idastar) for the algorithm and its
+/// guarantees.
+///
+/// Returns an optimal solution, like [`idastar`](crate::idastar), when `heuristic` is
+/// admissible: every iteration's threshold is at most the optimal cost, so any goal found within
+/// it is optimal. Among the goals of the last iteration, the one in the earliest subtree (in the
+/// order of the problem's actions) is returned whatever the timing, so for a given number of
+/// threads the solution is reproducible. It may differ from the serial search's when several
+/// solutions are optimal: the split sees a shallow goal before the serial search would have
+/// finished an earlier, deeper subtree.
+///
+/// # Guarantees and differences from the serial search
+/// - Node counts: the split near the root and the subtrees are counted as the serial search
+///   counts them, but in the last iteration threads stop at different points, so the totals
+///   vary from run to run; they are not Korf's serial counts.
+/// - Limits: the deadline and the cancellation flag are seen within 1024 expansions of each
+///   thread. [`Limits::max_expanded`] is checked by each thread against the expansions finished
+///   before its current subtree started plus its own, so the search may overshoot it by what
+///   the other threads expand meanwhile. IDA* stores no nodes, so `max_stored` does not apply.
+/// - No [`Observer`](crate::Observer): the threads would have to share it.
+///
+/// # Complexity
+/// As [`idastar`](crate::idastar), divided by up to `threads` on the iterations whose trees are
+/// large; memory O(`threads` * depth) plus the split's subtrees (64 a thread).
+///
+/// # Parameters
+/// - `problem`, `heuristic`: shared by the threads, hence `Sync`.
+/// - `start`: the state to search from.
+/// - `limits`: when to give up.
+/// - `threads`: how many threads search at once (the calling thread waits).
+///
+/// # Example
+/// ```
+/// use std::num::NonZeroUsize;
+/// use search_core::{idastar, idastar_parallel, heuristic_fn, InPlace, Limits, Outcome, Problem};
+/// # use search_core::{Successor, Successors};
+/// # struct Grid;
+/// # impl Problem for Grid {
+/// #     type State = (i32, i32); type Action = (i32, i32); type Cost = u32;
+/// #     fn is_goal(&self, s: &(i32, i32)) -> bool { *s == (7, 5) }
+/// #     fn successors(&self, s: &(i32, i32), out: &mut Successors<Self>) {
+/// #         for step in [(0, -1), (-1, 0), (1, 0), (0, 1)] {
+/// #             out.push(Successor::unit((s.0 + step.0, s.1 + step.1), step));
+/// #         }
+/// #     }
+/// #     fn inverse(&self, step: &(i32, i32)) -> Option<(i32, i32)> { Some((-step.0, -step.1)) }
+/// # }
+/// # impl InPlace for Grid {
+/// #     fn apply(&self, s: &mut (i32, i32), step: &(i32, i32)) { s.0 += step.0; s.1 += step.1 }
+/// #     fn undo(&self, s: &mut (i32, i32), step: &(i32, i32)) { s.0 -= step.0; s.1 -= step.1 }
+/// # }
+/// // An open grid, from (0, 0) to (7, 5), with a heuristic that knows only the rows.
+/// let rows = heuristic_fn(|s: &(i32, i32)| (5 - s.1).unsigned_abs());
+/// let threads = NonZeroUsize::new(2).unwrap();
+/// let parallel = idastar_parallel(&Grid, &rows, (0, 0), &Limits::default(), threads);
+/// let serial = idastar(&Grid, &rows, (0, 0));
+/// let (Outcome::Solved(a), Outcome::Solved(b)) = (parallel.outcome, serial.outcome) else {
+///     panic!("the goal is reachable")
+/// };
+/// assert_eq!((a.cost, b.cost), (12, 12));
+/// let end = a.actions.iter().fold((0, 0), |(x, y), (dx, dy)| (x + dx, y + dy));
+/// assert_eq!(end, (7, 5));
+/// ```
+pub fn idastar_parallel<P, H>(
+    problem: &P,
+    heuristic: &H,
+    start: P::State,
+    limits: &Limits,
+    threads: NonZeroUsize,
+) -> ResultOf<P>
+where
+    P: InPlace + Sync,
+    P::State: Send + Sync,
+    P::Action: Send + Sync,
+    H: Heuristic<P> + Sync,
+{
+    timed::<P>(|statistics| search(problem, heuristic, start, limits, threads, statistics))
+}
+
+/// A subtree root found by the split, with the actions that reach it from the start.
+struct Subtree<P: Problem> {
+    root: Root<P>,
+    path: Vec<P::Action>,
+}
+
+/// Counts of one iteration, summed over the split and the threads.
+#[derive(Default)]
+struct Counts {
+    expanded: u64,
+    generated: u64,
+}
+
+/// The goal of the earliest subtree found so far in an iteration.
+struct Found<P: Problem> {
+    subtree: usize,
+    cost: P::Cost,
+    actions: Vec<P::Action>,
+}
+
+/// How the split of one iteration ended.
+enum Split<P: Problem> {
+    /// A goal within the threshold, reached by these actions at this cost.
+    Solved(Vec<P::Action>, P::Cost),
+    /// The subtrees to search, in the serial search's order.
+    Subtrees(Vec<Subtree<P>>),
+}
+
+fn search<P, H>(
+    problem: &P,
+    heuristic: &H,
+    start: P::State,
+    limits: &Limits,
+    threads: NonZeroUsize,
+    statistics: &mut Statistics,
+) -> OutcomeOf<P>
+where
+    P: InPlace + Sync,
+    P::State: Send + Sync,
+    P::Action: Send + Sync,
+    H: Heuristic<P> + Sync,
+{
+    statistics.generated = 1;
+    if problem.is_goal(&start) {
+        return Outcome::Solved(Solution {
+            start,
+            actions: Vec::new(),
+            cost: P::Cost::ZERO,
+        });
+    }
+    let root_h = heuristic.estimate(problem, &start);
+    let mut threshold = root_h;
+    loop {
+        if let Err(limit) = limits_now(limits, statistics.expanded) {
+            return Outcome::LimitReached(limit);
+        }
+        let mut counts = Counts::default();
+        let mut next_threshold = None;
+        let split = split(
+            problem,
+            heuristic,
+            &start,
+            root_h,
+            threshold,
+            threads.get() * SUBTREES_PER_THREAD,
+            &mut counts,
+            &mut next_threshold,
+        );
+        let end = match split {
+            Split::Solved(actions, cost) => End::Solved(cost, actions, 0),
+            Split::Subtrees(subtrees) => search_subtrees(
+                problem,
+                heuristic,
+                &subtrees,
+                threshold,
+                limits,
+                statistics.expanded + counts.expanded,
+                threads,
+                &mut counts,
+                &mut next_threshold,
+            ),
+        };
+        statistics.expanded += counts.expanded;
+        statistics.generated += counts.generated;
+        statistics.iterations.push(Iteration {
+            threshold: threshold.to_u64(),
+            expanded: counts.expanded,
+            generated: counts.generated,
+        });
+        match end {
+            End::Solved(cost, actions, _) => {
+                return Outcome::Solved(Solution {
+                    start,
+                    actions,
+                    cost,
+                })
+            }
+            End::Stopped(limit) => return Outcome::LimitReached(limit),
+            End::Exhausted(_) | End::Halted => match next_threshold {
+                Some(next) => threshold = next,
+                None => return Outcome::Unreachable,
+            },
+        }
+    }
+}
+
+/// The limits that can be checked between iterations, without a walk.
+fn limits_now(limits: &Limits, expanded: u64) -> Result<(), Limit> {
+    if limits.max_expanded.is_some_and(|max| expanded >= max) {
+        return Err(Limit::Expanded);
+    }
+    if limits
+        .cancel
+        .as_ref()
+        .is_some_and(|cancel| cancel.load(Ordering::Relaxed))
+    {
+        return Err(Limit::Cancelled);
+    }
+    if limits
+        .deadline
+        .is_some_and(|deadline| std::time::Instant::now() >= deadline)
+    {
+        return Err(Limit::Deadline);
+    }
+    Ok(())
+}
+
+/// Expands the tree level by level from the start, in the serial search's child order, until a
+/// level has `wanted` nodes within the threshold (or the tree ends).
+#[allow(clippy::too_many_arguments)]
+fn split<P, H>(
+    problem: &P,
+    heuristic: &H,
+    start: &P::State,
+    root_h: P::Cost,
+    threshold: P::Cost,
+    wanted: usize,
+    counts: &mut Counts,
+    next_threshold: &mut Option<P::Cost>,
+) -> Split<P>
+where
+    P: InPlace,
+    H: Heuristic<P>,
+{
+    let mut level: Vec<Subtree<P>> = vec![Subtree {
+        root: Root {
+            state: start.clone(),
+            g: P::Cost::ZERO,
+            h: root_h,
+            inverse: None,
+        },
+        path: Vec::new(),
+    }];
+    let mut buffer = Actions::<P>::new();
+    for _ in 0..MAX_SPLIT_DEPTH {
+        if level.len() >= wanted || level.is_empty() {
+            break;
+        }
+        let mut deeper: Vec<Subtree<P>> = Vec::with_capacity(level.len() * 3);
+        for parent in &level {
+            counts.expanded += 1;
+            buffer.clear();
+            list_actions(problem, &parent.root.state, &mut buffer);
+            for (action, cost) in buffer.drain(..) {
+                if parent.root.inverse.as_ref() == Some(&action) {
+                    continue;
+                }
+                counts.generated += 1;
+                let mut state = parent.root.state.clone();
+                problem.apply(&mut state, &action);
+                let g = parent.root.g.saturating_add(cost);
+                let h = heuristic.estimate_after(problem, &state, &action, parent.root.h);
+                let f = g.saturating_add(h);
+                if f > threshold {
+                    *next_threshold = Some(next_threshold.map_or(f, |known| known.min(f)));
+                    continue;
+                }
+                let mut path = parent.path.clone();
+                let inverse = problem.inverse(&action);
+                path.push(action);
+                if problem.is_goal(&state) {
+                    return Split::Solved(path, g);
+                }
+                deeper.push(Subtree {
+                    root: Root {
+                        state,
+                        g,
+                        h,
+                        inverse,
+                    },
+                    path,
+                });
+            }
+        }
+        level = deeper;
+    }
+    // The last level's nodes are expanded by the threads (each counts its subtree's root).
+    Split::Subtrees(level)
+}
+
+/// Every action of `state`, from its slots or its list, in the order searches try them.
+fn list_actions<P: InPlace>(problem: &P, state: &P::State, out: &mut Actions<P>) {
+    if P::ACTION_SLOTS == 0 {
+        problem.actions(state, out);
+    } else {
+        out.extend((0..P::ACTION_SLOTS).filter_map(|slot| problem.action_in_slot(state, slot)));
+    }
+}
+
+/// Searches the subtrees on `threads` threads with one threshold; the earliest subtree's goal
+/// wins.
+#[allow(clippy::too_many_arguments)]
+fn search_subtrees<P, H>(
+    problem: &P,
+    heuristic: &H,
+    subtrees: &[Subtree<P>],
+    threshold: P::Cost,
+    limits: &Limits,
+    expanded_before: u64,
+    threads: NonZeroUsize,
+    counts: &mut Counts,
+    next_threshold: &mut Option<P::Cost>,
+) -> End<P::Cost, Vec<P::Action>>
+where
+    P: InPlace + Sync,
+    P::State: Send + Sync,
+    P::Action: Send + Sync,
+    H: Heuristic<P> + Sync,
+{
+    let shared = Shared {
+        first_goal: AtomicUsize::new(usize::MAX),
+        stopped: AtomicBool::new(false),
+    };
+    let queue = AtomicUsize::new(0);
+    let finished_expansions = std::sync::atomic::AtomicU64::new(expanded_before);
+    let best: Mutex<Option<Found<P>>> = Mutex::new(None);
+    let stop: Mutex<Option<Limit>> = Mutex::new(None);
+    let worker = || {
+        let mut observer = NoObserver;
+        let mut walk = Walk::new(problem, heuristic, &mut observer, limits, Some(&shared));
+        let mut beyond: Option<P::Cost> = None;
+        let mut mine = Counts::default();
+        loop {
+            let index = queue.fetch_add(1, Ordering::Relaxed);
+            if index >= subtrees.len() || shared.first_goal.load(Ordering::Relaxed) < index {
+                break;
+            }
+            let subtree = &subtrees[index];
+            walk.set_subtree(index);
+            // The walk checks `max_expanded` against what every thread had finished when this
+            // subtree started, plus its own expansions in it.
+            walk.expanded = finished_expansions.load(Ordering::Relaxed);
+            let (end, iteration) = walk.iteration(&subtree.root, threshold);
+            finished_expansions.fetch_add(iteration.expanded, Ordering::Relaxed);
+            mine.expanded += iteration.expanded;
+            mine.generated += iteration.generated;
+            match end {
+                End::Solved(cost, last, depth) => {
+                    let mut actions = subtree.path.clone();
+                    actions.extend(walk.path(depth, last));
+                    shared.first_goal.fetch_min(index, Ordering::Relaxed);
+                    let mut best = best.lock().unwrap_or_else(|poison| poison.into_inner());
+                    if best.as_ref().map_or(true, |found| index < found.subtree) {
+                        *best = Some(Found {
+                            subtree: index,
+                            cost,
+                            actions,
+                        });
+                    }
+                }
+                End::Exhausted(Some(f)) => beyond = Some(beyond.map_or(f, |known| known.min(f))),
+                End::Exhausted(None) | End::Halted => {}
+                End::Stopped(limit) => {
+                    shared.stopped.store(true, Ordering::Relaxed);
+                    stop.lock()
+                        .unwrap_or_else(|poison| poison.into_inner())
+                        .get_or_insert(limit);
+                    break;
+                }
+            }
+        }
+        (mine, beyond)
+    };
+    thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads.get()).map(|_| scope.spawn(worker)).collect();
+        for handle in handles {
+            // A worker only panics if the problem or the heuristic does; pass that on.
+            let (mine, beyond) = handle
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            counts.expanded += mine.expanded;
+            counts.generated += mine.generated;
+            if let Some(f) = beyond {
+                *next_threshold = Some(next_threshold.map_or(f, |known| known.min(f)));
+            }
+        }
+    });
+    let best = best
+        .into_inner()
+        .unwrap_or_else(|poison| poison.into_inner());
+    let stop = stop
+        .into_inner()
+        .unwrap_or_else(|poison| poison.into_inner());
+    match (best, stop) {
+        (Some(found), _) => End::Solved(found.cost, found.actions, 0),
+        (None, Some(limit)) => End::Stopped(limit),
+        (None, None) => End::Exhausted(*next_threshold),
+    }
+}
