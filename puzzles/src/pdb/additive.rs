@@ -17,7 +17,7 @@ use super::{Abstraction, BuildProgress, PatternDatabase, PdbError};
 /// IDA* is unaffected. When every database is of [`Abstraction::FreeBlank`]
 /// ([`is_consistent`](AdditivePdb::is_consistent)), a move changes one database's value by at
 /// most one and leaves the others alone, so the sum, the reflected sum and their maximum are
-/// consistent.
+/// consistent; the dual sums of [`Lookups::Dual`] are not.
 ///
 /// On a square board whose goal has the blank on the main diagonal, the estimate is also taken
 /// for the state reflected about that diagonal (cell `(r, c)` goes to `(c, r)`, each tile is
