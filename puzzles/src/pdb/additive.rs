@@ -1,4 +1,5 @@
-//! The additive heuristic: the sum of disjoint pattern databases, and its mirror image.
+//! The additive heuristic: the sum of disjoint pattern databases, of the state, its mirror
+//! image and their duals.
 
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
 use super::{Abstraction, BuildProgress, PatternDatabase, PdbError};
@@ -16,7 +17,7 @@ use super::{Abstraction, BuildProgress, PatternDatabase, PdbError};
 /// IDA* is unaffected. When every database is of [`Abstraction::FreeBlank`]
 /// ([`is_consistent`](AdditivePdb::is_consistent)), a move changes one database's value by at
 /// most one and leaves the others alone, so the sum, the reflected sum and their maximum are
-/// consistent.
+/// consistent; the dual sums of [`Lookups::Dual`] are not.
 ///
 /// On a square board whose goal has the blank on the main diagonal, the estimate is also taken
 /// for the state reflected about that diagonal (cell `(r, c)` goes to `(c, r)`, each tile is
@@ -27,6 +28,11 @@ use super::{Abstraction, BuildProgress, PatternDatabase, PdbError};
 /// "tile at (r, c) becomes the tile at (c, r)". On other boards or goals the reflection is
 /// disabled ([`has_reflection`](AdditivePdb::has_reflection) is false) and the estimate is the
 /// plain sum.
+///
+/// Which of these sums the estimate takes is its [`Lookups`]: the state alone, the state and
+/// its reflection (the default), or both and their dual states
+/// ([`dual_sum`](AdditivePdb::dual_sum)), which are admissible on every board and goal but make
+/// the estimate inconsistent.
 ///
 /// ```
 /// use puzzles::pdb::AdditivePdb;
@@ -47,6 +53,70 @@ pub struct AdditivePdb {
     manhattan: Vec<u8>,
     databases: Vec<PatternDatabase>,
     reflection: Option<Reflection>,
+    dual: Dual,
+    lookups: Lookups,
+}
+
+/// Which states [`AdditivePdb::estimate`] looks up in the databases: more lookups prune more
+/// nodes but cost more per node.
+///
+/// | | lookups per state | admissible | consistent with [`Abstraction::FreeBlank`] |
+/// |---|---|---|---|
+/// | [`Regular`](Lookups::Regular) | 1 | yes | yes |
+/// | [`Reflected`](Lookups::Reflected) | 2 | yes | yes |
+/// | [`Dual`](Lookups::Dual) | 4 | yes | no |
+///
+/// With databases of [`Abstraction::BlankRegions`] none of them is consistent.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum Lookups {
+    /// The state itself: [`sum`](AdditivePdb::sum).
+    Regular,
+    /// The state and, where the board and goal allow it, its reflection about the main
+    /// diagonal: the larger of [`sum`](AdditivePdb::sum) and
+    /// [`reflected_sum`](AdditivePdb::reflected_sum).
+    #[default]
+    Reflected,
+    /// Those two and their dual states: the largest of [`sum`](AdditivePdb::sum),
+    /// [`reflected_sum`](AdditivePdb::reflected_sum), [`dual_sum`](AdditivePdb::dual_sum) and
+    /// [`reflected_dual_sum`](AdditivePdb::reflected_dual_sum) (Felner, Zahavi, Schaeffer &
+    /// Holte, "Dual lookups in pattern databases", IJCAI 2005). The dual sums can drop by more
+    /// than one across a move, so the estimate is **not consistent** whatever the abstraction;
+    /// IDA* stays optimal with it, A* reopens nodes.
+    Dual,
+}
+
+impl std::fmt::Display for Lookups {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Self::Regular => "regular",
+            Self::Reflected => "reflected",
+            Self::Dual => "dual",
+        })
+    }
+}
+
+/// What the dual lookup needs to know about the goal and the databases.
+///
+/// Label every tile by its goal cell, so that a state is a permutation `p` (cell to label) and
+/// the goal is the identity. A solution is a walk of the blank from its cell `b` to the goal
+/// blank cell `z`, and `p` is the product of the walk's transpositions of cells; so the inverse
+/// permutation `p⁻¹`, read as a board, is solved by the reversed walk, from `z` to `b`, in as
+/// many moves, with label `b` playing the blank (it sits on cell `z` in `p⁻¹`, and ends on its
+/// own cell). When `b = z` that is the puzzle itself; otherwise it is the puzzle with label
+/// `b`, a numbered tile, as the blank. A database still bounds the moves of its labels along
+/// that walk when its abstract goal is reached at the walk's end: its labels on their cells
+/// and the blank, now on cell `b`, in the same blank region as `z`. So the dual sum counts the
+/// databases whose goal region holds `b` ([`usable`](Dual::usable)), and for every other
+/// label only its Manhattan distance (the one of label `b` is dropped: it is the blank).
+#[derive(Clone, Debug)]
+struct Dual {
+    /// Each tile's goal cell.
+    goal_cell: Vec<u8>,
+    /// The goal blank's cell, `z`.
+    blank_goal: u8,
+    /// `usable[d]`: the cells `b` for which database `d` counts in the dual sum, as bits.
+    usable: Vec<u64>,
 }
 
 /// Where the transposition sends each cell, and what it renames each tile to.
@@ -130,6 +200,7 @@ impl AdditivePdb {
         let reflection = Reflection::for_goal(width, height, &goal);
         let cells = width * height;
         let goal_cells = goal_positions(&goal, cells)?;
+        let dual = Dual::new(width, height, &goal_cells, &databases)?;
         let numbered: Vec<u8> = (1..cells as u8).collect();
         let mut manhattan = vec![0u8; cells];
         manhattan.extend(super::database::manhattan_table(
@@ -143,6 +214,8 @@ impl AdditivePdb {
             cells,
             databases,
             reflection,
+            dual,
+            lookups: Lookups::default(),
         })
     }
 
@@ -151,16 +224,44 @@ impl AdditivePdb {
         &self.databases
     }
 
-    /// Whether the estimate is consistent: every database is of [`Abstraction::FreeBlank`].
+    /// Whether the estimate is consistent: every database is of [`Abstraction::FreeBlank`] and
+    /// the lookups are not [`Lookups::Dual`].
     pub fn is_consistent(&self) -> bool {
-        self.databases
-            .iter()
-            .all(|pdb| pdb.abstraction().is_consistent())
+        self.lookups != Lookups::Dual
+            && self
+                .databases
+                .iter()
+                .all(|pdb| pdb.abstraction().is_consistent())
     }
 
-    /// Whether the estimate also uses the reflection about the main diagonal.
+    /// Whether the board and goal allow the reflection about the main diagonal.
     pub fn has_reflection(&self) -> bool {
         self.reflection.is_some()
+    }
+
+    /// Which states [`estimate`](Self::estimate) looks up; [`Lookups::Reflected`] unless set.
+    pub fn lookups(&self) -> Lookups {
+        self.lookups
+    }
+
+    /// The same databases, estimating with `lookups`.
+    ///
+    /// ```
+    /// use puzzles::pdb::{AdditivePdb, Lookups};
+    ///
+    /// let goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    /// let pdb = AdditivePdb::build(3, 3, &goal, &[&[1, 2, 3, 4], &[5, 6, 7, 8]], |_, _| {}).unwrap();
+    /// let board = [8, 1, 2, 3, 4, 5, 6, 7, 0];
+    /// let reflected = pdb.estimate_board(&board);
+    /// let dual = pdb.clone().with_lookups(Lookups::Dual);
+    /// assert_eq!(dual.lookups(), Lookups::Dual);
+    /// // More lookups, never a smaller estimate.
+    /// assert!(dual.estimate_board(&board) >= reflected);
+    /// assert!(pdb.with_lookups(Lookups::Regular).estimate_board(&board) <= reflected);
+    /// ```
+    pub fn with_lookups(mut self, lookups: Lookups) -> Self {
+        self.lookups = lookups;
+        self
     }
 
     /// The sum of the databases' values for `positions` (`positions[tile] = cell`).
@@ -170,7 +271,7 @@ impl AdditivePdb {
     /// If `positions` has fewer entries than the board has cells.
     #[inline]
     pub fn sum(&self, positions: &[u8]) -> u32 {
-        self.manhattan(positions) + 2 * self.excess(positions)
+        self.manhattan(positions) + 2 * self.excesses([positions], [ALL])[0]
     }
 
     #[inline]
@@ -182,12 +283,45 @@ impl AdditivePdb {
             .sum()
     }
 
+    /// The summed entries of the databases for each view, counting in view `v` only the
+    /// databases whose bit is set in `counted[v]`.
+    ///
+    /// Every rank is computed before any entry is read: the entries of big databases miss the
+    /// cache, and independent loads issued together wait for memory together.
     #[inline]
-    fn excess(&self, positions: &[u8]) -> u32 {
-        self.databases
-            .iter()
-            .map(|pdb| u32::from(pdb.excess(positions)))
-            .sum()
+    fn excesses<const VIEWS: usize>(
+        &self,
+        views: [&[u8]; VIEWS],
+        counted: [u64; VIEWS],
+    ) -> [u32; VIEWS] {
+        const MOST: usize = 16;
+        let counts = |mask: u64, database: usize| mask >> database & 1 != 0;
+        let mut sums = [0u32; VIEWS];
+        if self.databases.len() > MOST {
+            for ((sum, view), mask) in sums.iter_mut().zip(views).zip(counted) {
+                *sum = (self.databases.iter().enumerate())
+                    .filter(|&(database, _)| counts(mask, database))
+                    .map(|(_, pdb)| u32::from(pdb.excess(view)))
+                    .sum();
+            }
+            return sums;
+        }
+        let mut ranks = [[0usize; MOST]; VIEWS];
+        for ((ranks, view), mask) in ranks.iter_mut().zip(views).zip(counted) {
+            for (database, (rank, pdb)) in ranks.iter_mut().zip(&self.databases).enumerate() {
+                if counts(mask, database) {
+                    *rank = pdb.rank(view);
+                }
+            }
+        }
+        for ((sum, ranks), mask) in sums.iter_mut().zip(&ranks).zip(counted) {
+            for (database, (&rank, pdb)) in ranks.iter().zip(&self.databases).enumerate() {
+                if counts(mask, database) {
+                    *sum += u32::from(pdb.entry(rank));
+                }
+            }
+        }
+        sums
     }
 
     /// The sum for the state reflected about the main diagonal, if reflection is enabled.
@@ -211,8 +345,64 @@ impl AdditivePdb {
         Some(reflected)
     }
 
-    /// The heuristic value: the larger of [`sum`](Self::sum) and
-    /// [`reflected_sum`](Self::reflected_sum).
+    /// The estimate of the dual state, which is an admissible lower bound on the moves to the
+    /// goal of the state `positions` itself.
+    ///
+    /// The dual state is the inverse permutation read as a board: with every tile named after
+    /// its goal cell, the tile whose goal is cell `c` sits, in the dual, on the goal cell of
+    /// the tile that sits on `c` in the state. It is as far from the goal as the state, but
+    /// with the tile whose goal cell holds the blank now playing the blank (see the
+    /// explanation on `Dual` in the source). So the sum counts a database's value only when
+    /// the blank's cell is free and in the goal blank's region in that database's goal
+    /// placement (for [`Abstraction::FreeBlank`], whenever it is free), and the plain
+    /// Manhattan distance for the other tiles; with the blank on its goal cell every database
+    /// counts; the sum is then raised by one if need be to the parity of the distance, which is
+    /// that of the Manhattan distance. This holds for every board and goal, so the dual is
+    /// always available.
+    ///
+    /// ```
+    /// use puzzles::pdb::AdditivePdb;
+    ///
+    /// let goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    /// let pdb = AdditivePdb::build(3, 3, &goal, &[&[1, 2, 3, 4], &[5, 6, 7, 8]], |_, _| {}).unwrap();
+    /// // Tiles cycled 1 -> 2 -> 5 -> 1 (tile 1 on tile 2's cell, ..), the blank at home: the
+    /// // dual cycles them the other way round and is exactly as far from the goal.
+    /// let board = [0, 5, 1, 3, 4, 2, 6, 7, 8];
+    /// let dual = [0, 2, 5, 3, 4, 1, 6, 7, 8];
+    /// let positions = |board: &[u8]| {
+    ///     let mut positions = [0u8; 9];
+    ///     for (cell, &tile) in board.iter().enumerate() {
+    ///         positions[usize::from(tile)] = cell as u8;
+    ///     }
+    ///     positions
+    /// };
+    /// assert_eq!(pdb.dual_sum(&positions(&board)), pdb.sum(&positions(&dual)));
+    /// assert_eq!(pdb.dual_sum(&positions(&dual)), pdb.sum(&positions(&board)));
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `positions` has fewer entries than the board has cells.
+    #[inline]
+    pub fn dual_sum(&self, positions: &[u8]) -> u32 {
+        let dual = self.dual.view(positions, self.cells, &self.manhattan);
+        let [excess] = self.excesses([&dual.positions[..self.cells]], [dual.counted]);
+        self.manhattan(positions) - dual.uncounted + 2 * excess
+    }
+
+    /// The [`dual_sum`](Self::dual_sum) of the state reflected about the main diagonal, if
+    /// reflection is enabled.
+    ///
+    /// # Panics
+    ///
+    /// If `positions` has fewer entries than the board has cells.
+    #[inline]
+    pub fn reflected_dual_sum(&self, positions: &[u8]) -> Option<u32> {
+        let reflected = self.reflect(positions)?;
+        Some(self.dual_sum(&reflected[..self.cells]))
+    }
+
+    /// The heuristic value: the largest of the sums that [`lookups`](Self::lookups) names.
     ///
     /// # Panics
     ///
@@ -220,43 +410,46 @@ impl AdditivePdb {
     #[inline]
     pub fn estimate(&self, positions: &[u8]) -> u32 {
         // The reflection is a symmetry of the board and the goal, so it keeps every tile's
-        // Manhattan distance: only the entries differ.
-        //
-        // Every rank is computed before any entry is read: the entries of big databases miss
-        // the cache, and independent loads issued together wait for memory together.
-        const MOST: usize = 16;
-        let count = self.databases.len();
-        if count > MOST {
-            let excess = self.excess(positions);
-            let reflected = self
-                .reflect(positions)
-                .map_or(0, |reflected| self.excess(&reflected[..self.cells]));
-            return self.manhattan(positions) + 2 * excess.max(reflected);
-        }
-        let mut ranks = [0usize; 2 * MOST];
-        for (rank, pdb) in ranks.iter_mut().zip(&self.databases) {
-            *rank = pdb.rank(positions);
-        }
-        let reflected = self.reflect(positions);
-        if let Some(reflected) = &reflected {
-            for (rank, pdb) in ranks[MOST..].iter_mut().zip(&self.databases) {
-                *rank = pdb.rank(&reflected[..self.cells]);
+        // Manhattan distance, and what the dual drops of it: only the entries differ.
+        let cells = self.cells;
+        let manhattan = self.manhattan(positions);
+        let reflected = match self.lookups {
+            Lookups::Regular => None,
+            Lookups::Reflected | Lookups::Dual => self.reflect(positions),
+        };
+        match (self.lookups, &reflected) {
+            (Lookups::Regular, _) | (Lookups::Reflected, None) => {
+                manhattan + 2 * self.excesses([positions], [ALL])[0]
+            }
+            (Lookups::Reflected, Some(reflected)) => {
+                let [regular, reflected] =
+                    self.excesses([positions, &reflected[..cells]], [ALL, ALL]);
+                manhattan + 2 * regular.max(reflected)
+            }
+            (Lookups::Dual, None) => {
+                let dual = self.dual.view(positions, cells, &self.manhattan);
+                let views = [positions, &dual.positions[..cells]];
+                let [regular, dual_excess] = self.excesses(views, [ALL, dual.counted]);
+                (manhattan + 2 * regular).max(manhattan - dual.uncounted + 2 * dual_excess)
+            }
+            (Lookups::Dual, Some(reflected)) => {
+                let reflected = &reflected[..cells];
+                let dual = self.dual.view(positions, cells, &self.manhattan);
+                let reflected_dual = self.dual.view(reflected, cells, &self.manhattan);
+                let views = [
+                    positions,
+                    reflected,
+                    &dual.positions[..cells],
+                    &reflected_dual.positions[..cells],
+                ];
+                let counted = [ALL, ALL, dual.counted, reflected_dual.counted];
+                let [regular, reflected, dual_excess, reflected_dual_excess] =
+                    self.excesses(views, counted);
+                let duals = (manhattan - dual.uncounted + 2 * dual_excess)
+                    .max(manhattan - reflected_dual.uncounted + 2 * reflected_dual_excess);
+                (manhattan + 2 * regular.max(reflected)).max(duals)
             }
         }
-        let sum = |ranks: &[usize]| -> u32 {
-            ranks
-                .iter()
-                .zip(&self.databases)
-                .map(|(&rank, pdb)| u32::from(pdb.entry(rank)))
-                .sum()
-        };
-        let excess = sum(&ranks[..count]);
-        let reflected_excess = if reflected.is_some() {
-            sum(&ranks[MOST..MOST + count])
-        } else {
-            0
-        };
-        self.manhattan(positions) + 2 * excess.max(reflected_excess)
     }
 
     /// [`estimate`](Self::estimate) for a board given as the tile at each cell.
@@ -271,6 +464,83 @@ impl AdditivePdb {
             positions[usize::from(tile)] = cell as u8;
         }
         self.estimate(&positions[..self.cells])
+    }
+}
+
+/// Every database counts.
+const ALL: u64 = u64::MAX;
+
+/// A state's dual, as [`Dual::view`] computes it.
+struct DualView {
+    /// The dual state's cell of each tile.
+    positions: [u8; 64],
+    /// The databases that count for it, as bits.
+    counted: u64,
+    /// The part of the state's Manhattan distance that the dual sum leaves out.
+    uncounted: u32,
+}
+
+impl Dual {
+    fn new(
+        width: usize,
+        height: usize,
+        goal_cell: &[u8],
+        databases: &[PatternDatabase],
+    ) -> Result<Self, PdbError> {
+        let geometry = Geometry::new(width, height)?;
+        let blank_goal = goal_cell[0];
+        let mut usable = vec![0u64; geometry.cells];
+        for (database, pdb) in databases.iter().enumerate() {
+            let occupied = (pdb.pattern().iter())
+                .fold(0u64, |mask, &tile| mask | 1 << goal_cell[usize::from(tile)]);
+            let free = geometry.full & !occupied;
+            // The database's search starts from the goal placement with the blank in this
+            // region, so a walk that ends with the blank anywhere in it reaches that start.
+            let region = match pdb.abstraction() {
+                Abstraction::BlankRegions => geometry.flood(1 << blank_goal, free),
+                Abstraction::FreeBlank => free,
+            };
+            for (cell, usable) in usable.iter_mut().enumerate() {
+                if region >> cell & 1 != 0 {
+                    *usable |= 1 << database;
+                }
+            }
+        }
+        Ok(Self {
+            goal_cell: goal_cell.to_vec(),
+            blank_goal,
+            usable,
+        })
+    }
+
+    /// The dual of the state `positions`, with the databases that count for it.
+    #[inline]
+    fn view(&self, positions: &[u8], cells: usize, manhattan: &[u8]) -> DualView {
+        let mut board = [0u8; 64];
+        for (tile, &cell) in positions[..cells].iter().enumerate() {
+            board[usize::from(cell)] = tile as u8;
+        }
+        let mut dual = [0u8; 64];
+        for (tile, cell) in dual[..cells].iter_mut().enumerate() {
+            let goal = usize::from(self.goal_cell[tile]);
+            *cell = self.goal_cell[usize::from(board[goal])];
+        }
+        // With tiles named by goal cell (the state a permutation p, the goal the identity), the
+        // dual puts label c on cell p(c): its labels other than z and its blank p⁻¹(z) = b are
+        // exactly as far from home as the state's tiles on the cells other than z and b. The
+        // state's Manhattan distance leaves out cell b only, so the dual's also leaves out the
+        // tile on z (nothing when b = z, the blank is there). Rounded down to even: every move
+        // changes the Manhattan distance by one, so the distance to the goal has its parity,
+        // and a bound of the other parity is at least one below the distance. That keeps every
+        // sum's parity, which IDA* needs to raise its threshold two at a time.
+        let blank_goal = usize::from(self.blank_goal);
+        DualView {
+            positions: dual,
+            counted: self.usable[usize::from(positions[0])],
+            uncounted: u32::from(
+                manhattan[usize::from(board[blank_goal]) * cells + blank_goal] & !1,
+            ),
+        }
     }
 }
 

@@ -41,7 +41,7 @@ mod index;
 pub mod partitions;
 
 pub use abstraction::Abstraction;
-pub use additive::{validate_partition, AdditivePdb};
+pub use additive::{validate_partition, AdditivePdb, Lookups};
 pub use build::BuildProgress;
 pub use cache::{CacheWarning, PdbCache};
 pub use database::PatternDatabase;

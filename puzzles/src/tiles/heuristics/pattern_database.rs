@@ -5,7 +5,7 @@
 use search_core::Heuristic;
 
 use crate::pdb::{
-    partitions, Abstraction, AdditivePdb, BuildProgress, CacheWarning, PdbCache, PdbError,
+    partitions, Abstraction, AdditivePdb, BuildProgress, CacheWarning, Lookups, PdbCache, PdbError,
 };
 use crate::tiles::board::Board;
 use crate::tiles::packing::PackedWord;
@@ -19,10 +19,12 @@ const SMALL_PATTERN_ENTRIES: u64 = 1 << 20;
 ///
 /// The estimate is the larger of the sum of the databases' values and, on square boards whose
 /// goal is symmetric about the main diagonal, the same sum for the reflected state (see
-/// [`AdditivePdb::estimate`]). It is admissible; with databases of the default
-/// [`Abstraction::BlankRegions`] it is **not consistent** (A* reopens nodes, IDA* is unaffected),
-/// with [`Abstraction::FreeBlank`] ones ([`build_with`](PdbHeuristic::build_with), or a cache
-/// [`with_abstraction`](PdbCache::with_abstraction)) it is consistent but weaker.
+/// [`AdditivePdb::estimate`]); [`with_lookups`](PdbHeuristic::with_lookups) chooses fewer or
+/// more lookups ([`Lookups::Dual`] adds the dual states). It is admissible; with databases of
+/// the default [`Abstraction::BlankRegions`] it is **not consistent** (A* reopens nodes, IDA* is
+/// unaffected), with [`Abstraction::FreeBlank`] ones ([`build_with`](PdbHeuristic::build_with),
+/// or a cache [`with_abstraction`](PdbCache::with_abstraction)) it is consistent but weaker,
+/// unless the lookups are dual.
 ///
 /// ```
 /// use puzzles::{Board, PdbHeuristic, SlidingPuzzle};
@@ -175,9 +177,40 @@ impl PdbHeuristic {
         &self.pdb
     }
 
-    /// Whether the heuristic is consistent: every database is of [`Abstraction::FreeBlank`].
+    /// Whether the heuristic is consistent: every database is of [`Abstraction::FreeBlank`] and
+    /// the lookups are not [`Lookups::Dual`].
     pub fn is_consistent(&self) -> bool {
         self.pdb.is_consistent()
+    }
+
+    /// Which states the estimate looks up; [`Lookups::Reflected`] unless set.
+    pub fn lookups(&self) -> Lookups {
+        self.pdb.lookups()
+    }
+
+    /// The same databases, estimating with `lookups`.
+    ///
+    /// ```
+    /// use puzzles::pdb::Lookups;
+    /// use puzzles::{Board, PdbHeuristic, SlidingPuzzle};
+    /// use search_core::idastar;
+    ///
+    /// let goal = Board::parse("123456780").unwrap();
+    /// let partition = [vec![1, 2, 3], vec![4, 5, 6], vec![7, 8]];
+    /// let heuristic = PdbHeuristic::build(&goal, &partition, |_, _| {})
+    ///     .unwrap()
+    ///     .with_lookups(Lookups::Dual);
+    /// assert!(!heuristic.is_consistent());
+    /// let puzzle = SlidingPuzzle::<u64>::new(&goal).unwrap();
+    /// let start = puzzle.state(&Board::parse("867254301").unwrap()).unwrap();
+    /// // One of the two boards farthest from this goal, 31 moves away (OEIS A089473).
+    /// assert_eq!(idastar(&puzzle, &heuristic, start).solution().unwrap().len(), 31);
+    /// ```
+    pub fn with_lookups(self, lookups: Lookups) -> Self {
+        Self {
+            pdb: self.pdb.with_lookups(lookups),
+            ..self
+        }
     }
 }
 
