@@ -3,7 +3,7 @@
 //!
 //! ```text
 //! cargo run --release -p tests --bin korf -- fifteen [--partition 7-8|6-6-3|5-5-5] [--lookups regular|reflected|dual] [--cache DIR]
-//! cargo run --release -p tests --bin korf -- twenty-four [--minutes M] [--jobs N] [--ids 1,2,..] [--cache DIR]
+//! cargo run --release -p tests --bin korf -- twenty-four [--minutes M] [--jobs N] [--threads T] [--ids 1,2,..] [--cache DIR]
 //! ```
 //! Databases are loaded from (or built into) the cache directory, by default the user's cache;
 //! the time to build them is reported apart from the search. Every solution length is checked
@@ -13,12 +13,13 @@
 //! duals) and lists the nodes generated per instance.
 
 use std::collections::VecDeque;
+use std::num::NonZeroUsize;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use puzzles::pdb::{partitions, BuildProgress, CacheWarning, Lookups, PdbCache};
 use puzzles::{Board, PdbHeuristic, Shape, SlidingPuzzle};
-use search_core::{idastar_with, Limits, NoObserver, Outcome};
+use search_core::{idastar_parallel, idastar_with, Limits, NoObserver, Outcome};
 
 const FIFTEEN: &str = include_str!("../../puzzles/tests/data/korf100.txt");
 const TWENTY_FOUR: &str = include_str!("../../puzzles/tests/data/korf24_50.txt");
@@ -179,6 +180,10 @@ fn twenty_four(arguments: &[String], cache: &PdbCache) {
         .map_or(10.0, |text| text.parse().expect("--minutes takes a number"));
     let jobs: usize =
         option(arguments, "--jobs").map_or(2, |text| text.parse().expect("--jobs takes a number"));
+    // Threads per instance: with more than one, each instance runs `idastar_parallel`.
+    let threads: NonZeroUsize = option(arguments, "--threads").map_or(NonZeroUsize::MIN, |text| {
+        text.parse().expect("--threads takes a positive number")
+    });
     let ids: Option<Vec<usize>> = option(arguments, "--ids").map(|text| {
         text.split(',')
             .map(|id| id.parse().expect("--ids takes numbers"))
@@ -206,7 +211,11 @@ fn twenty_four(arguments: &[String], cache: &PdbCache) {
                     .expect("Korf-Felner boards are valid");
                 let start = puzzle.state(&board).expect("5x5");
                 let limits = Limits::none().with_timeout(Duration::from_secs_f64(minutes * 60.0));
-                let result = idastar_with(&puzzle, &heuristic, start, &limits, NoObserver);
+                let result = if threads.get() > 1 {
+                    idastar_parallel(&puzzle, &heuristic, start, &limits, threads)
+                } else {
+                    idastar_with(&puzzle, &heuristic, start, &limits, NoObserver)
+                };
                 let verdict = match &result.outcome {
                     Outcome::Solved(solution) => {
                         assert_eq!(
