@@ -168,8 +168,7 @@ where
         let Some(entry) = open.pop() else {
             break Outcome::Unreachable;
         };
-        let node = store.node(entry.index);
-        if entry.g != node.g {
+        if entry.g != store.g(entry.index) {
             continue; // Superseded by a cheaper path, which has its own entry.
         }
         debug_assert!(
@@ -177,7 +176,7 @@ where
             "only improvements are queued"
         );
         // Goal test on selection, not on generation: only then is no cheaper path left open.
-        if problem.is_goal(&node.state) {
+        if problem.is_goal(store.state(entry.index)) {
             break Outcome::Solved(solution_through(problem, store.path_to(entry.index)));
         }
         if let Err(limit) = guard.check(statistics.expanded, store.len()) {
@@ -187,15 +186,15 @@ where
         store.set_closed(entry.index, true);
         frontier -= 1;
         statistics.expanded += 1;
-        let node = store.node(entry.index);
-        observer.expanded(&node.state, parent_g);
+        let state = store.state(entry.index);
+        observer.expanded(state, parent_g);
         successors.clear();
-        problem.successors(&node.state, &mut successors);
+        problem.successors(state, &mut successors);
 
         for successor in successors.drain(..) {
             statistics.generated += 1;
             if O::ENABLED {
-                let from = &store.node(entry.index).state;
+                let from = store.state(entry.index);
                 observer.generated(from, &successor.action, &successor.state, successor.cost);
             }
             let g = parent_g.saturating_add(successor.cost);
@@ -206,7 +205,7 @@ where
                     // recomputation, for heuristics that support it.
                     let h = heuristic.estimate_after(
                         problem,
-                        &store.node(index).state,
+                        store.state(index),
                         &successor.action,
                         entry.h,
                     );
@@ -214,15 +213,17 @@ where
                     frontier += 1;
                 }
                 Ok(Slot::Known(index)) => {
-                    let known = store.node_mut(index);
-                    if g >= known.g {
+                    if g >= store.g(index) {
                         statistics.duplicates += 1;
                         continue;
                     }
-                    known.g = g;
-                    known.parent = entry.index;
-                    let h =
-                        heuristic.estimate_after(problem, &known.state, &successor.action, entry.h);
+                    store.improve(index, entry.index, g);
+                    let h = heuristic.estimate_after(
+                        problem,
+                        store.state(index),
+                        &successor.action,
+                        entry.h,
+                    );
                     open.push(index, g, h);
                     if store.is_closed(index) {
                         store.set_closed(index, false);

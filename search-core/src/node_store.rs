@@ -1,18 +1,21 @@
 //! The node store of best-first search: each state once, with its parent as a 32-bit index.
 //!
 //! Layout after Fast Downward's packed search nodes
-//! (<https://github.com/aibasel/downward/blob/main/src/search/search_node_info.h>): the nodes live in
-//! one `Vec`, and the hash table holds only `u32` indices into it and hashes the state they point
-//! to, so a state is stored once and looked up with one hash per successor. No action is stored;
+//! (<https://github.com/aibasel/downward/blob/main/src/search/search_node_info.h>): the nodes are
+//! numbered, and the hash table holds only `u32` node numbers and hashes the state they point to,
+//! so a state is stored once and looked up with one hash per successor. No action is stored;
 //! [`solution_through`](crate::path::solution_through) recovers the actions once per solution.
-//! Whether a node is closed is one bit in a separate bitset rather than a field, which keeps
-//! `Node<u64, u32>` at 16 bytes instead of 24.
-
-use hashbrown::hash_table::{Entry, HashTable};
+//!
+//! Memory per node is what limits A*, so nothing is padded: states, parents and costs live in
+//! three arrays (a packed 15-puzzle node is 8 + 4 + 2 = 14 bytes, where one struct would be
+//! padded to 16), the closed flags in a bitset, and the table is open addressing with linear
+//! probing (Knuth, *The Art of Computer Programming* vol. 3, §6.4, algorithm L) filled up to 7/8
+//! before it doubles: 4 bytes a slot, about 6.5 bytes a node on average over a doubling, where a
+//! `hashbrown` table of `u32` costs 5 bytes a bucket at the same load.
 
 use crate::hash::hash_one;
 
-/// The hash of `state` as the table wants it: `hashbrown` picks the bucket from the low bits,
+/// The hash of `state` as the table wants it: the table picks the slot from the low bits,
 /// but fxhash ends in a multiplication, whose low bits depend only on the input's low bits. For
 /// packed boards those are the first few cells, so states that share their first cells
 /// collided: the 8-puzzle A* probed about ten groups per lookup instead of one. A widening
@@ -37,20 +40,111 @@ const MOST_NODES: usize = NO_PARENT as usize;
 /// of untouched capacity cost nothing resident.
 const INITIAL_NODES: usize = 1 << 12;
 
-/// One stored search node.
-#[derive(Clone, Debug)]
-pub(crate) struct Node<State, C> {
-    pub(crate) state: State,
-    /// Index of the node this one was best reached from, or [`NO_PARENT`].
-    pub(crate) parent: u32,
-    /// The cheapest path cost found so far from the start.
-    pub(crate) g: C,
+/// A table slot holding no node.
+const EMPTY: u32 = u32::MAX;
+
+/// Node numbers by state hash: open addressing with linear probing over `u32` slots.
+///
+/// A slot holds a node number in its low bits and, in the bits the table's size leaves free,
+/// the top bits of the state's hash: a probe compares those before it reads the stored state, so
+/// passing an occupied slot rarely costs a cache miss in the node arrays. Node numbers stay below
+/// 7/8 of the slot count, so the low bits of an occupied slot are never all ones and no slot
+/// equals [`EMPTY`].
+#[derive(Debug)]
+struct IndexTable {
+    slots: Vec<u32>,
+    /// The bits of a slot that hold the node number.
+    index_mask: u32,
 }
 
-// The layout the store is designed around: a packed 64-bit state with a small cost fits in two
-// words, and so does one with a `u32` cost because the closed flag lives outside the node.
-const _: () = assert!(std::mem::size_of::<Node<u64, u8>>() <= 16);
-const _: () = assert!(std::mem::size_of::<Node<u64, u32>>() <= 16);
+impl IndexTable {
+    /// A table with room for `nodes` nodes before it grows.
+    fn for_nodes(nodes: usize) -> Self {
+        let mut slots = 8;
+        while slots - slots / 8 < nodes {
+            slots *= 2;
+        }
+        Self::with_slots(slots)
+    }
+
+    /// An empty table of `slots` slots, a power of two.
+    fn with_slots(slots: usize) -> Self {
+        debug_assert!(slots.is_power_of_two());
+        let index_bits = slots.trailing_zeros();
+        IndexTable {
+            slots: vec![EMPTY; slots],
+            index_mask: if index_bits >= u32::BITS {
+                u32::MAX
+            } else {
+                (1 << index_bits) - 1
+            },
+        }
+    }
+
+    /// The most nodes the table takes before it must grow: 7/8 of its slots.
+    #[inline]
+    fn most_nodes(&self) -> usize {
+        self.slots.len() - self.slots.len() / 8
+    }
+
+    /// The bits that `hash` contributes to an occupied slot.
+    #[inline]
+    fn tag(&self, hash: u64) -> u32 {
+        // Truncation intended: the tag comes from the upper half, the slot position from the
+        // lower, so that both filter.
+        (hash >> 32) as u32 & !self.index_mask
+    }
+
+    /// The node whose state is `state` (the hash of which is `hash`), or the free slot where it
+    /// belongs.
+    #[inline]
+    fn find<State: Eq>(&self, hash: u64, states: &[State], state: &State) -> Result<u32, usize> {
+        let tag = self.tag(hash);
+        let position_mask = self.slots.len() - 1;
+        // Truncation intended: the table has fewer slots than `usize` addresses.
+        let mut position = hash as usize & position_mask;
+        loop {
+            let slot = self.slots[position];
+            if slot == EMPTY {
+                return Err(position);
+            }
+            if slot & !self.index_mask == tag {
+                let index = slot & self.index_mask;
+                if states[index as usize] == *state {
+                    return Ok(index);
+                }
+            }
+            position = (position + 1) & position_mask;
+        }
+    }
+
+    /// Stores node `index` in the free slot `position` found for `hash`.
+    #[inline]
+    fn occupy(&mut self, position: usize, hash: u64, index: u32) {
+        self.slots[position] = self.tag(hash) | index;
+    }
+
+    /// Replaces the table with one twice as large holding every node of `states`.
+    ///
+    /// The slots are rebuilt from the states in order rather than moved over, so the old slots
+    /// can go first: the peak is the new table alone, and the states are read sequentially.
+    fn grow<State: std::hash::Hash>(&mut self, states: &[State]) {
+        let slots = self.slots.len() * 2;
+        self.slots = Vec::new();
+        *self = IndexTable::with_slots(slots);
+        let position_mask = slots - 1;
+        for (index, state) in states.iter().enumerate() {
+            let hash = table_hash(state);
+            // Truncation intended, as in `find`.
+            let mut position = hash as usize & position_mask;
+            while self.slots[position] != EMPTY {
+                position = (position + 1) & position_mask;
+            }
+            // Cannot truncate: the store holds at most `MOST_NODES` nodes.
+            self.occupy(position, hash, index as u32);
+        }
+    }
+}
 
 /// What [`NodeStore::insert`] found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,8 +162,12 @@ pub(crate) struct Full;
 /// States with their parents and costs, indexed by `u32`, with a closed bit each.
 #[derive(Debug)]
 pub(crate) struct NodeStore<State, C> {
-    nodes: Vec<Node<State, C>>,
-    table: HashTable<u32>,
+    states: Vec<State>,
+    /// For each node, the index of the node it was best reached from, or [`NO_PARENT`].
+    parents: Vec<u32>,
+    /// For each node, the cheapest path cost found so far from the start.
+    costs: Vec<C>,
+    table: IndexTable,
     closed: Vec<u64>,
     most_nodes: usize,
 }
@@ -77,6 +175,7 @@ pub(crate) struct NodeStore<State, C> {
 impl<State, C> NodeStore<State, C>
 where
     State: Eq + std::hash::Hash,
+    C: Copy,
 {
     pub(crate) fn new() -> Self {
         Self::with_most_nodes(MOST_NODES)
@@ -85,52 +184,66 @@ where
     /// A store that reports [`Full`] beyond `most_nodes`, so tests can reach the limit.
     fn with_most_nodes(most_nodes: usize) -> Self {
         NodeStore {
-            nodes: Vec::with_capacity(INITIAL_NODES),
-            table: HashTable::with_capacity(INITIAL_NODES),
+            states: Vec::with_capacity(INITIAL_NODES),
+            parents: Vec::with_capacity(INITIAL_NODES),
+            costs: Vec::with_capacity(INITIAL_NODES),
+            table: IndexTable::for_nodes(INITIAL_NODES),
             closed: Vec::new(),
             most_nodes: most_nodes.min(MOST_NODES),
         }
     }
 
     pub(crate) fn len(&self) -> usize {
-        self.nodes.len()
+        self.states.len()
     }
 
     /// Finds `state`, or stores it as a new open node with `parent` and `g`: one hash either way.
     pub(crate) fn insert(&mut self, state: State, parent: u32, g: C) -> Result<Slot, Full> {
-        let nodes = &mut self.nodes;
         let hash = table_hash(&state);
-        let entry = self.table.entry(
-            hash,
-            |&index| nodes[index as usize].state == state,
-            |&index| table_hash(&nodes[index as usize].state),
-        );
-        match entry {
-            Entry::Occupied(occupied) => Ok(Slot::Known(*occupied.get())),
-            Entry::Vacant(vacant) => {
-                if nodes.len() >= self.most_nodes {
-                    return Err(Full);
-                }
-                // Cannot truncate: `most_nodes` is at most `u32::MAX`.
-                let index = nodes.len() as u32;
-                vacant.insert(index);
-                nodes.push(Node { state, parent, g });
-                if self.closed.len() * 64 < nodes.len() {
-                    self.closed.push(0);
-                }
-                Ok(Slot::New(index))
-            }
+        let mut position = match self.table.find(hash, &self.states, &state) {
+            Ok(index) => return Ok(Slot::Known(index)),
+            Err(position) => position,
+        };
+        let len = self.states.len();
+        if len >= self.most_nodes {
+            return Err(Full);
         }
+        if len >= self.table.most_nodes() {
+            self.table.grow(&self.states);
+            position = match self.table.find(hash, &self.states, &state) {
+                Ok(_) => unreachable!("the state was not stored before the table grew"),
+                Err(position) => position,
+            };
+        }
+        // Cannot truncate: `most_nodes` is at most `u32::MAX`.
+        let index = len as u32;
+        self.table.occupy(position, hash, index);
+        self.states.push(state);
+        self.parents.push(parent);
+        self.costs.push(g);
+        if self.closed.len() * 64 < self.states.len() {
+            self.closed.push(0);
+        }
+        Ok(Slot::New(index))
     }
 
+    /// The state of node `index`.
     #[inline]
-    pub(crate) fn node(&self, index: u32) -> &Node<State, C> {
-        &self.nodes[index as usize]
+    pub(crate) fn state(&self, index: u32) -> &State {
+        &self.states[index as usize]
     }
 
+    /// The cheapest path cost found so far to node `index`.
     #[inline]
-    pub(crate) fn node_mut(&mut self, index: u32) -> &mut Node<State, C> {
-        &mut self.nodes[index as usize]
+    pub(crate) fn g(&self, index: u32) -> C {
+        self.costs[index as usize]
+    }
+
+    /// Records that node `index` is reached from node `parent` at cost `g`.
+    #[inline]
+    pub(crate) fn improve(&mut self, index: u32, parent: u32, g: C) {
+        self.parents[index as usize] = parent;
+        self.costs[index as usize] = g;
     }
 
     #[inline]
@@ -157,9 +270,8 @@ where
         let mut states = Vec::new();
         let mut current = index;
         while current != NO_PARENT {
-            let node = self.node(current);
-            states.push(node.state.clone());
-            current = node.parent;
+            states.push(self.states[current as usize].clone());
+            current = self.parents[current as usize];
         }
         states.reverse();
         states
@@ -177,7 +289,7 @@ mod tests {
         assert_eq!(store.insert(9, 0, 1), Ok(Slot::New(1)));
         assert_eq!(store.insert(7, 1, 2), Ok(Slot::Known(0)));
         assert_eq!(store.len(), 2);
-        assert_eq!(store.node(0).g, 0, "a known state keeps its cost");
+        assert_eq!(store.g(0), 0, "a known state keeps its cost");
         assert_eq!(store.path_to(1), [7, 9]);
     }
 
@@ -203,6 +315,47 @@ mod tests {
         assert_eq!(store.insert(3, 1, 2), Err(Full));
         assert_eq!(store.insert(1, 1, 2), Ok(Slot::Known(0)));
         assert_eq!(store.len(), 2);
+    }
+
+    #[test]
+    fn every_state_is_found_again_after_the_table_grows() {
+        let mut store = NodeStore::<u64, u32>::new();
+        // Far past the initial room, so the table doubles several times; states that share their
+        // low bits probe through each other's slots.
+        let states: Vec<u64> = (0..100_000u64).map(|i| (i << 40) | 5).collect();
+        for (index, &state) in states.iter().enumerate() {
+            let parent = index
+                .checked_sub(1)
+                .map_or(NO_PARENT, |parent| parent as u32);
+            assert_eq!(
+                store.insert(state, parent, index as u32),
+                Ok(Slot::New(index as u32))
+            );
+        }
+        assert!(store.table.slots.len() > 100_000 && store.table.slots.len() < 262_144);
+        for (index, &state) in states.iter().enumerate() {
+            assert_eq!(store.insert(state, 0, 0), Ok(Slot::Known(index as u32)));
+            assert_eq!(store.g(index as u32), index as u32);
+        }
+        assert_eq!(store.path_to(2), states[..3]);
+        assert_eq!(store.len(), states.len());
+    }
+
+    #[test]
+    fn an_improvement_changes_cost_and_parent() {
+        let mut store = NodeStore::<u64, u16>::new();
+        for state in 0..3 {
+            store
+                .insert(
+                    state,
+                    state.checked_sub(1).map_or(NO_PARENT, |p| p as u32),
+                    5,
+                )
+                .unwrap();
+        }
+        store.improve(2, 0, 1);
+        assert_eq!(store.g(2), 1);
+        assert_eq!(store.path_to(2), [0, 2]);
     }
 
     #[test]

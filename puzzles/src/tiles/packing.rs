@@ -31,6 +31,21 @@ pub trait PackedWord:
 
     /// Slides the tile at `from` into the blank at `to` (which must hold 0).
     fn slide(self, from: usize, to: usize) -> Self;
+
+    /// The lowest cell holding 0: the blank, for a packed board (the cells past the board's
+    /// last also hold 0, but lie above it).
+    fn zero_cell(self) -> usize;
+}
+
+/// The word with the lowest bit of each of the first `cells` cells set, `bits` bits a cell.
+const fn lowest_bits(bits: u32, cells: usize) -> u128 {
+    let mut word = 0;
+    let mut cell = 0;
+    while cell < cells {
+        word |= 1 << (cell as u32 * bits);
+        cell += 1;
+    }
+    word
 }
 
 macro_rules! impl_packed_word {
@@ -58,6 +73,22 @@ macro_rules! impl_packed_word {
                 // source without a mask.
                 self - (tile << (from as u32 * $bits)) + (tile << (to as u32 * $bits))
             }
+
+            #[inline]
+            fn zero_cell(self) -> usize {
+                // The "has a zero byte" trick with cells for bytes: subtracting 1 from every
+                // cell turns a zero cell into all ones (it borrows). Below the lowest zero cell
+                // nothing borrows, so a cell there has its highest bit set afterwards only if it
+                // had it before, which `!self` masks off. Borrows may mark cells above, but the
+                // lowest marked bit is the lowest zero cell's. Subtraction rather than folding
+                // each cell's bits together keeps the dependency chain short: the move that
+                // follows waits for it.
+                const CELLS: usize = <$word>::BITS as usize / $bits;
+                const LOWEST: $word = lowest_bits($bits, CELLS) as $word;
+                const HIGHEST: $word = LOWEST << ($bits - 1);
+                let zero_highest_bits = self.wrapping_sub(LOWEST) & !self & HIGHEST;
+                (zero_highest_bits.trailing_zeros() / $bits) as usize
+            }
         }
     };
 }
@@ -67,3 +98,34 @@ impl_packed_word!(u128, 5);
 
 const _: () = assert!(<u64 as PackedWord>::MAX_CELLS == 16);
 const _: () = assert!(<u128 as PackedWord>::MAX_CELLS >= super::shape::MAX_CELLS);
+
+#[cfg(test)]
+mod tests {
+    use super::PackedWord;
+
+    /// Every blank cell on boards of `cells` cells, with the tiles around it in both orders,
+    /// so tiles whose only set bit is their cell's highest sit next to the blank on each side.
+    fn check_zero_cell<Word: PackedWord>(cells: usize) {
+        for blank in 0..cells {
+            let ascending: Vec<u8> = (1..cells as u8).collect();
+            let descending: Vec<u8> = ascending.iter().rev().copied().collect();
+            for others in [ascending, descending] {
+                let mut tiles = others;
+                tiles.insert(blank, 0);
+                let word = Word::pack(&tiles);
+                let scanned = (0..cells).find(|&cell| word.cell(cell) == 0);
+                assert_eq!(Some(word.zero_cell()), scanned, "{tiles:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_zero_cell_is_the_blank_on_every_board_size() {
+        for cells in [2, 4, 6, 9, 12, 16] {
+            check_zero_cell::<u64>(cells);
+        }
+        for cells in [9, 16, 20, 25] {
+            check_zero_cell::<u128>(cells);
+        }
+    }
+}
