@@ -610,69 +610,25 @@ impl PatternDatabase {
         let goal_cells = goal_positions(goal, geometry.cells)?;
         let pattern = normalised_pattern(pattern, geometry.cells)?;
         let index = PlacementIndex::new(geometry.cells, pattern.len())?;
-        let layout = Layout::new(&geometry, &index, abstraction)?;
         let manhattan = manhattan_table(width, geometry.cells, &goal_cells, &pattern);
-        let arrangement_table: Vec<u64> = if pattern.len() <= 8 {
-            (0..index.arrangements())
-                .map(|rank| {
-                    let mut positions = [0u8; 8];
-                    index.unrank_arrangement(rank, &mut positions);
-                    u64::from_le_bytes(positions)
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let tiles = pattern.len();
-        let mut moved_table: Vec<u16> = Vec::new();
-        if !arrangement_table.is_empty() {
-            moved_table = zeroed(tiles * tiles * index.arrangements())?;
-            for from in 0..tiles {
-                for to in 0..tiles {
-                    let row = (from * tiles + to) * index.arrangements();
-                    for (arrangement, &packed) in arrangement_table.iter().enumerate() {
-                        let tile = (0..tiles)
-                            .find(|&i| (packed >> (8 * i)) as u8 == from as u8)
-                            .expect("every position holds a tile");
-                        let moved = shift_positions(packed, from as u8, to as u8, tile);
-                        // k! <= 40,320 for k <= 8, so every rank fits 16 bits.
-                        moved_table[row + arrangement] =
-                            index.arrangement_rank(|i| (moved >> (8 * i)) as u8) as u16;
-                    }
-                }
-            }
-        }
         let goal_cells_of_pattern: Vec<u8> = pattern
             .iter()
             .map(|&tile| goal_cells[usize::from(tile)])
             .collect();
-        let (start_slot, start_rank) = start(
-            &index,
-            &layout,
+        let searched = search(
             &geometry,
-            abstraction,
-            goal_cells[0],
-            &goal_cells_of_pattern,
-        );
-        let plan = Plan {
-            index: &index,
-            layout: &layout,
-            manhattan: &manhattan,
-            arrangement_table: &arrangement_table,
-            moved_table: &moved_table,
-            cells: geometry.cells,
-            tiles,
-            start_slot,
-            start_rank,
+            &index,
+            &manhattan,
+            (goal_cells[0], &goal_cells_of_pattern),
+            options,
+            &mut progress,
+        )?;
+        // The search's tables are gone by now: through temporary files the table is the
+        // biggest allocation, so it should not share memory with anything else.
+        let (entry_bits, table) = match searched {
+            Searched::Table(entry_bits, table) => (entry_bits, table),
+            Searched::Records(records) => records.table(index.count())?,
         };
-        let in_memory_bytes = (layout.slots() / 4).saturating_add(index.count() / 2);
-        let (entry_bits, table) =
-            if in_memory_bytes > options.memory_budget && u32::try_from(layout.slots()).is_ok() {
-                let directory = options.temp_dir.clone().unwrap_or_else(std::env::temp_dir);
-                super::external::build(&plan, &directory, &mut progress)?
-            } else {
-                build_in_memory(&plan, &mut progress)?
-            };
         Ok(Self {
             width,
             height,
@@ -684,6 +640,81 @@ impl PatternDatabase {
             entry_bits,
             table,
         })
+    }
+}
+
+/// What a search leaves: the finished table, or the records to fill it from.
+enum Searched {
+    Table(u8, Vec<u8>),
+    Records(super::external::Records),
+}
+
+/// Runs the search that fits `options`' memory budget.
+fn search(
+    geometry: &Geometry,
+    index: &PlacementIndex,
+    manhattan: &[u8],
+    (blank_cell, goal_cells_of_pattern): (u8, &[u8]),
+    options: &BuildOptions,
+    progress: &mut impl FnMut(BuildProgress),
+) -> Result<Searched, PdbError> {
+    let abstraction = options.abstraction;
+    let layout = Layout::new(geometry, index, abstraction)?;
+    let tiles = goal_cells_of_pattern.len();
+    let arrangement_table: Vec<u64> = if tiles <= 8 {
+        (0..index.arrangements())
+            .map(|rank| {
+                let mut positions = [0u8; 8];
+                index.unrank_arrangement(rank, &mut positions);
+                u64::from_le_bytes(positions)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut moved_table: Vec<u16> = Vec::new();
+    if !arrangement_table.is_empty() {
+        moved_table = zeroed(tiles * tiles * index.arrangements())?;
+        for from in 0..tiles {
+            for to in 0..tiles {
+                let row = (from * tiles + to) * index.arrangements();
+                for (arrangement, &packed) in arrangement_table.iter().enumerate() {
+                    let tile = (0..tiles)
+                        .find(|&i| (packed >> (8 * i)) as u8 == from as u8)
+                        .expect("every position holds a tile");
+                    let moved = shift_positions(packed, from as u8, to as u8, tile);
+                    // k! <= 40,320 for k <= 8, so every rank fits 16 bits.
+                    moved_table[row + arrangement] =
+                        index.arrangement_rank(|i| (moved >> (8 * i)) as u8) as u16;
+                }
+            }
+        }
+    }
+    let (start_slot, start_rank) = start(
+        index,
+        &layout,
+        geometry,
+        abstraction,
+        blank_cell,
+        goal_cells_of_pattern,
+    );
+    let plan = Plan {
+        index,
+        layout: &layout,
+        manhattan,
+        arrangement_table: &arrangement_table,
+        moved_table: &moved_table,
+        cells: geometry.cells,
+        tiles,
+        start_slot,
+        start_rank,
+    };
+    let in_memory_bytes = (layout.slots() / 4).saturating_add(index.count() / 2);
+    if in_memory_bytes > options.memory_budget && u32::try_from(layout.slots()).is_ok() {
+        let directory = options.temp_dir.clone().unwrap_or_else(std::env::temp_dir);
+        super::external::search(&plan, &directory, progress).map(Searched::Records)
+    } else {
+        build_in_memory(&plan, progress).map(|(bits, table)| Searched::Table(bits, table))
     }
 }
 

@@ -142,11 +142,13 @@ struct Shared<'a> {
 }
 
 /// A worker's buffers, kept from layer to layer.
-struct Worker {
+struct Worker<'a> {
     /// The states of the bucket being expanded, one bit per slot of the bucket.
     bitmap: Vec<u64>,
-    /// Per bucket, successors waiting to be written to the next layer's file.
-    out: Vec<Vec<u8>>,
+    /// Per bucket, [`BUFFER_BYTES`] of successors waiting to be written to the next layer's
+    /// file; `out_len[b]` of bucket `b`'s are used.
+    out: &'a mut [u8],
+    out_len: Vec<usize>,
     read: Vec<u8>,
     records: Vec<u8>,
 }
@@ -158,13 +160,24 @@ struct LayerStats {
     max_excess: u8,
 }
 
-/// Builds the table through temporary files in `directory`; returns the entry width and the
-/// table, the same as the in-memory search gives.
-pub(super) fn build(
+/// What the search leaves for the table: each placement's value, in a temporary file.
+pub(super) struct Records {
+    spill: Spill,
+    /// Per bucket, its blocks of records.
+    blocks: Vec<Vec<Block>>,
+    /// Bucket `b` holds placements `first_rank[b]..first_rank[b + 1]`.
+    first_rank: Vec<usize>,
+    entry_bits: u8,
+    workers: usize,
+}
+
+/// Searches through temporary files in `directory`, leaving the records of the table, which
+/// is the same as the in-memory search's.
+pub(super) fn search(
     plan: &Plan<'_>,
     directory: &Path,
     progress: &mut impl FnMut(BuildProgress),
-) -> Result<(u8, Vec<u8>), PdbError> {
+) -> Result<Records, PdbError> {
     let buckets = Buckets::new(plan)?;
     let bucket_count = buckets.count();
     let layout = plan.layout;
@@ -194,11 +207,24 @@ pub(super) fn build(
     let mut current = first.finish();
 
     let workers = plan.workers();
+    // One allocation for all the workers' output buffers, of at least 32 MiB: glibc's malloc
+    // maps a block that size on its own whatever earlier frees did to its thresholds, so
+    // dropping it gives the memory back before the table is allocated. The pages of the
+    // rounding are never touched, so they are never resident.
+    let buffer_bytes = bucket_count * BUFFER_BYTES;
+    let mut out_arena: Vec<u8> = Vec::new();
+    out_arena
+        .try_reserve_exact((buffer_bytes * workers).max(33 << 20))
+        .map_err(|_| PdbError::OutOfMemory {
+            bytes: buffer_bytes * workers,
+        })?;
+    out_arena.resize(buffer_bytes * workers, 0);
     let mut states = Vec::with_capacity(workers);
-    for _ in 0..workers {
+    for out in out_arena.chunks_mut(buffer_bytes.max(1)) {
         states.push(Worker {
             bitmap: zeroed(bitmap_words)?,
-            out: (0..bucket_count).map(|_| Vec::new()).collect(),
+            out,
+            out_len: zeroed(bucket_count)?,
             read: Vec::new(),
             records: Vec::new(),
         });
@@ -226,7 +252,7 @@ pub(super) fn build(
         }
         let next = NextFrontier::new(directory, bucket_count)?;
         let next_bucket = AtomicUsize::new(0);
-        let expand = |worker: &mut Worker| {
+        let expand = |worker: &mut Worker<'_>| {
             let result = expand_layer(&shared, worker, depth, &current, &next, &next_bucket);
             if result.is_err() {
                 shared.failed.store(true, Relaxed);
@@ -265,33 +291,36 @@ pub(super) fn build(
         depth += 1;
     }
     drop(states);
+    drop(out_arena);
     drop(current);
-    let Shared {
-        seen,
-        records,
-        record_blocks,
-        buckets,
-        ..
-    } = shared;
-    drop(seen);
-    // The in-memory search widens the entries when any state's excess does not fit 4 bits
-    // (all ones meaning "unseen"), whether or not it is its placement's smallest.
-    let entry_bits = if max_excess >= 0x0f { 8 } else { 4 };
-    let blocks: Vec<Vec<Block>> = record_blocks
-        .into_iter()
-        .map(|b| {
-            b.into_inner()
-                .unwrap_or_else(std::sync::PoisonError::into_inner)
-        })
-        .collect();
-    let table = fill(plan, &buckets, &records, &blocks, entry_bits, workers)?;
-    Ok((entry_bits, table))
+    let arrangements = plan.index.arrangements();
+    Ok(Records {
+        spill: shared.records,
+        blocks: shared
+            .record_blocks
+            .into_iter()
+            .map(|b| {
+                b.into_inner()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+            })
+            .collect(),
+        first_rank: shared
+            .buckets
+            .first_subset
+            .iter()
+            .map(|&s| s * arrangements)
+            .collect(),
+        // The in-memory search widens the entries when any state's excess does not fit 4
+        // bits (all ones meaning "unseen"), whether or not it is its placement's smallest.
+        entry_bits: if max_excess >= 0x0f { 8 } else { 4 },
+        workers,
+    })
 }
 
 /// Expands the buckets of layer `depth` that `next_bucket` hands this worker.
 fn expand_layer(
     shared: &Shared<'_>,
-    worker: &mut Worker,
+    worker: &mut Worker<'_>,
     depth: u8,
     current: &Frontier,
     next: &NextFrontier,
@@ -308,10 +337,11 @@ fn expand_layer(
         }
         expand_bucket(shared, worker, depth, current, next, bucket, &mut stats)?;
     }
-    for (bucket, out) in worker.out.iter_mut().enumerate() {
-        if !out.is_empty() {
-            next.push(bucket, out)?;
-            out.clear();
+    for (bucket, len) in worker.out_len.iter_mut().enumerate() {
+        if *len > 0 {
+            let start = bucket * BUFFER_BYTES;
+            next.push(bucket, &worker.out[start..start + *len])?;
+            *len = 0;
         }
     }
     Ok(stats)
@@ -321,7 +351,7 @@ fn expand_layer(
 /// and writes their new successors out.
 fn expand_bucket(
     shared: &Shared<'_>,
-    worker: &mut Worker,
+    worker: &mut Worker<'_>,
     depth: u8,
     current: &Frontier,
     next: &NextFrontier,
@@ -409,6 +439,13 @@ fn expand_bucket(
                     push_record(&mut worker.records, rank - previous_rank, excess);
                     previous_rank = rank;
                     stats.placements += 1;
+                    // Each block's gaps start again from the bucket's first placement.
+                    if worker.records.len() >= BUFFER_BYTES {
+                        let block = shared.records.append(&worker.records)?;
+                        lock(&shared.record_blocks[bucket]).push(block);
+                        worker.records.clear();
+                        previous_rank = first_rank;
+                    }
                 }
             }
             let region_number = layout.first_slot[subset] / arrangements + region;
@@ -438,15 +475,15 @@ fn expand_bucket(
                     continue;
                 }
                 let target_bucket = shared.buckets.of_subset[target] as usize;
-                let out = &mut worker.out[target_bucket];
-                if out.capacity() == 0 {
-                    out.reserve_exact(BUFFER_BYTES);
-                }
+                let start = target_bucket * BUFFER_BYTES;
+                let len = &mut worker.out_len[target_bucket];
                 // Slots fit 32 bits: the caller only comes here when they do.
-                out.extend_from_slice(&(target_slot as u32).to_le_bytes());
-                if out.len() >= BUFFER_BYTES {
-                    next.push(target_bucket, out)?;
-                    out.clear();
+                worker.out[start + *len..start + *len + 4]
+                    .copy_from_slice(&(target_slot as u32).to_le_bytes());
+                *len += 4;
+                if *len == BUFFER_BYTES {
+                    next.push(target_bucket, &worker.out[start..start + BUFFER_BYTES])?;
+                    *len = 0;
                 }
             }
         }
@@ -473,62 +510,54 @@ fn push_record(out: &mut Vec<u8>, gap: usize, excess: u8) {
     }
 }
 
-/// The table from the records, every bucket's part on one core.
-fn fill(
-    plan: &Plan<'_>,
-    buckets: &Buckets,
-    records: &Spill,
-    blocks: &[Vec<Block>],
-    entry_bits: u8,
-    workers: usize,
-) -> Result<Vec<u8>, PdbError> {
-    let count = plan.index.count();
-    let arrangements = plan.index.arrangements();
-    let byte_of = |rank: usize| {
-        if entry_bits == 4 {
-            rank.div_ceil(2)
-        } else {
-            rank
-        }
-    };
-    // Never-reached placements keep 0, the Manhattan distance, as in the in-memory search.
-    let mut table: Vec<u8> = zeroed(byte_of(count))?;
-    let mut parts = Vec::with_capacity(buckets.count());
-    let mut rest: &mut [u8] = &mut table;
-    for bucket in 0..buckets.count() {
-        let (start, end) = (
-            byte_of(buckets.first_subset[bucket] * arrangements),
-            byte_of(buckets.first_subset[bucket + 1] * arrangements),
-        );
-        let (part, tail) = std::mem::take(&mut rest).split_at_mut(end - start);
-        parts.push((bucket, part));
-        rest = tail;
-    }
-    let queue = Mutex::new(parts.into_iter());
-    let work = || -> Result<(), PdbError> {
-        let mut bytes = Vec::new();
-        loop {
-            let Some((bucket, part)) = lock(&queue).next() else {
-                return Ok(());
-            };
-            for &block in &blocks[bucket] {
-                records.read(block, &mut bytes)?;
-                decode_into(&bytes, part, entry_bits);
+impl Records {
+    /// The entry width and the table of `count` placements from the records, each bucket's
+    /// part on one core.
+    pub(super) fn table(self, count: usize) -> Result<(u8, Vec<u8>), PdbError> {
+        let entry_bits = self.entry_bits;
+        let byte_of = |rank: usize| {
+            if entry_bits == 4 {
+                rank.div_ceil(2)
+            } else {
+                rank
             }
+        };
+        // Never-reached placements keep 0, the Manhattan distance, as in the in-memory search.
+        let mut table: Vec<u8> = zeroed(byte_of(count))?;
+        let mut parts = Vec::with_capacity(self.blocks.len());
+        let mut rest: &mut [u8] = &mut table;
+        for (blocks, ranks) in self.blocks.iter().zip(self.first_rank.windows(2)) {
+            let (part, tail) =
+                std::mem::take(&mut rest).split_at_mut(byte_of(ranks[1]) - byte_of(ranks[0]));
+            parts.push((blocks, part));
+            rest = tail;
         }
-    };
-    if workers == 1 {
-        work()?;
-    } else {
-        std::thread::scope(|scope| {
-            let handles: Vec<_> = (0..workers).map(|_| scope.spawn(work)).collect();
-            handles
-                .into_iter()
-                .map(|h| h.join().expect("a build worker panicked"))
-                .collect::<Result<Vec<()>, PdbError>>()
-        })?;
+        let queue = Mutex::new(parts.into_iter());
+        let work = || -> Result<(), PdbError> {
+            let mut bytes = Vec::new();
+            loop {
+                let Some((blocks, part)) = lock(&queue).next() else {
+                    return Ok(());
+                };
+                for &block in blocks {
+                    self.spill.read(block, &mut bytes)?;
+                    decode_into(&bytes, part, entry_bits);
+                }
+            }
+        };
+        if self.workers == 1 {
+            work()?;
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..self.workers).map(|_| scope.spawn(work)).collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a build worker panicked"))
+                    .collect::<Result<Vec<()>, PdbError>>()
+            })?;
+        }
+        Ok((entry_bits, table))
     }
-    Ok(table)
 }
 
 /// Writes the entries of one block of records into its bucket's part of the table.
