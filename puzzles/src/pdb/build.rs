@@ -28,6 +28,11 @@
 //!   pattern's Manhattan distance halved (see [`PatternDatabase`]); if some entry does not fit,
 //!   the build starts again with a byte an entry.
 //!
+//! That is still 2 bits a state plus the table at the same time (625 MB at the peak for the
+//! 8-tile pattern), so a build that would need more than its [`BuildOptions::memory_budget`]
+//! runs the same search with one bit a state and its layers in temporary files instead
+//! (`external.rs`), and allocates the table only once the search is over.
+//!
 //! Each layer is split over the available cores in chunks of subsets. Slots and entries are
 //! only ever changed from "unseen" to a fixed value by atomic `or`/`and`, so two workers that
 //! reach the same state in the same layer write the same bits and the result does not depend on
