@@ -6,8 +6,8 @@ use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
 use puzzles::pdb::{
-    partitions, validate_partition, Abstraction, AdditivePdb, BuildProgress, CacheWarning, Lookups,
-    PatternDatabase, PdbCache, PdbError,
+    partitions, validate_partition, Abstraction, AdditivePdb, BuildOptions, BuildProgress,
+    CacheWarning, Lookups, PatternDatabase, PdbCache, PdbError,
 };
 use puzzles::{
     is_solution, random_solvable, solve_with, Algorithm, Board, HeuristicKind, PdbHeuristic,
@@ -1060,4 +1060,106 @@ fn twenty_four_puzzle_6_6_6_6_is_admissible_on_korf_felner_instances() {
     eprintln!(
         "24-puzzle 6-6-6-6: initial estimates sum to {estimates}, optimal lengths to {optima}"
     );
+}
+
+/// Builds `pattern` in memory (the original search, kept as the oracle) and through temporary
+/// files in `directory`; returns both with the progress each reported.
+fn build_both_ways(
+    (width, height): (usize, usize),
+    goal: &[u8],
+    pattern: &[u8],
+    abstraction: Abstraction,
+    directory: &Path,
+) -> [(PatternDatabase, Vec<BuildProgress>); 2] {
+    [usize::MAX, 0].map(|budget| {
+        let options = BuildOptions::new()
+            .abstraction(abstraction)
+            .memory_budget(budget)
+            .temp_dir(directory);
+        let mut reports = Vec::new();
+        let pdb =
+            PatternDatabase::build_with_options(width, height, goal, pattern, &options, |p| {
+                reports.push(p);
+            })
+            .unwrap();
+        (pdb, reports)
+    })
+}
+
+#[test]
+fn builds_through_temporary_files_match_in_memory_builds_byte_for_byte() {
+    let directory = tempfile::tempdir().unwrap();
+    let fifteen = partitions::blank_first_goal(4, 4);
+    let two_by_five: Vec<u8> = (0..10).collect();
+    // A 1 x 4 board: the tiles cannot pass each other, so some placements are never reached.
+    let row = [0, 1, 2, 3];
+    let cases: [(usize, usize, &[u8], &[u8]); 9] = [
+        (3, 3, &GOAL, &[1, 2, 3]),
+        (3, 3, &GOAL, &[5, 6, 7, 8]),
+        (3, 3, &GOAL, &[1, 2, 3, 4, 5, 6, 7, 8]),
+        (4, 4, &fifteen, &[1, 2, 3, 4, 5]),
+        (4, 4, &fifteen, &[1, 2, 5, 6, 9, 10]),
+        (4, 4, &fifteen, &[12, 13, 14]),
+        (2, 5, &two_by_five, &[1, 2, 3, 4, 5]),
+        (1, 4, &row, &[1, 3]),
+        (2, 2, &[0, 1, 2, 3], &[1]),
+    ];
+    for (width, height, goal, pattern) in cases {
+        for abstraction in [Abstraction::BlankRegions, Abstraction::FreeBlank] {
+            let [(in_memory, memory_reports), (on_disk, disk_reports)] = build_both_ways(
+                (width, height),
+                goal,
+                pattern,
+                abstraction,
+                directory.path(),
+            );
+            let case = format!("{width}x{height} {pattern:?} {abstraction:?}");
+            assert!(on_disk == in_memory, "{case}");
+            assert_eq!(disk_reports, memory_reports, "{case}");
+            let saved = [&in_memory, &on_disk].map(|pdb| {
+                let path = directory.path().join("saved.pdb");
+                pdb.save(&path).unwrap();
+                std::fs::read(&path).unwrap()
+            });
+            assert_eq!(saved[0], saved[1], "{case}");
+        }
+    }
+    std::fs::remove_file(directory.path().join("saved.pdb")).unwrap();
+    // The temporary files are unlinked as soon as they are created.
+    assert_eq!(std::fs::read_dir(directory.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn unreached_placements_keep_the_manhattan_distance_through_temporary_files() {
+    let directory = tempfile::tempdir().unwrap();
+    let [(in_memory, _), (on_disk, _)] = build_both_ways(
+        (1, 4),
+        &[0, 1, 2, 3],
+        &[1, 3],
+        Abstraction::BlankRegions,
+        directory.path(),
+    );
+    // Tile 3 left of tile 1 on a single row: no move sequence gets there.
+    let positions = [0u8, 3, 0, 1];
+    assert_eq!(on_disk.lookup(&positions), 2 + 2);
+    assert_eq!(on_disk.lookup(&positions), in_memory.lookup(&positions));
+}
+
+#[test]
+fn a_missing_temporary_directory_is_an_io_error() {
+    let directory = tempfile::tempdir().unwrap();
+    let missing = directory.path().join("missing");
+    let options = BuildOptions::new().memory_budget(0).temp_dir(&missing);
+    let result = PatternDatabase::build_with_options(3, 3, &GOAL, &[1, 2], &options, |_| {});
+    match result {
+        Err(PdbError::Io { path, source }) => {
+            assert!(path.starts_with(&missing));
+            assert_eq!(source.kind(), std::io::ErrorKind::NotFound);
+        }
+        other => panic!("expected an i/o error, got {other:?}"),
+    }
+    // The default budget keeps this small build in memory, where the directory is not used.
+    let options = BuildOptions::new().temp_dir(&missing);
+    let pdb = PatternDatabase::build_with_options(3, 3, &GOAL, &[1, 2], &options, |_| {}).unwrap();
+    assert!(pdb == PatternDatabase::build(3, 3, &GOAL, &[1, 2], |_| {}).unwrap());
 }

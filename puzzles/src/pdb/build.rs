@@ -28,11 +28,17 @@
 //!   pattern's Manhattan distance halved (see [`PatternDatabase`]); if some entry does not fit,
 //!   the build starts again with a byte an entry.
 //!
+//! That is still 2 bits a state plus the table at the same time (625 MB at the peak for the
+//! 8-tile pattern), so a build that would need more than its [`BuildOptions::memory_budget`]
+//! runs the same search with one bit a state and its layers in temporary files instead
+//! (`external.rs`), and allocates the table only once the search is over.
+//!
 //! Each layer is split over the available cores in chunks of subsets. Slots and entries are
 //! only ever changed from "unseen" to a fixed value by atomic `or`/`and`, so two workers that
 //! reach the same state in the same layer write the same bits and the result does not depend on
 //! the schedule.
 
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
 
 use super::database::{manhattan_table, PatternDatabase};
@@ -55,33 +61,33 @@ const LOW_BITS: u64 = 0x5555_5555_5555_5555;
 
 /// One move of a pattern tile into the blank's region, as seen from a cell subset.
 #[derive(Clone, Copy, Debug)]
-struct Move {
-    target_subset: u32,
+pub(super) struct Move {
+    pub(super) target_subset: u32,
     /// Position (among the occupied cells) of the moving tile before the move.
-    from_position: u8,
+    pub(super) from_position: u8,
     /// Its position among the target subset's cells after the move.
-    to_position: u8,
-    from_cell: u8,
-    to_cell: u8,
+    pub(super) to_position: u8,
+    pub(super) from_cell: u8,
+    pub(super) to_cell: u8,
     /// The region of the source subset that must hold the blank.
     /// The region of the target subset that holds the blank afterwards (it contains
     /// `from_cell`).
-    target_region: u8,
+    pub(super) target_region: u8,
 }
 
 /// Everything about the cell subsets that the search needs, computed once.
-struct Layout {
-    masks: Vec<u64>,
-    regions: Vec<u8>,
+pub(super) struct Layout {
+    pub(super) masks: Vec<u64>,
+    pub(super) regions: Vec<u8>,
     /// `first_slot[s]`: the slot of subset `s`'s first state; `k! * regions` slots each.
-    first_slot: Vec<usize>,
+    pub(super) first_slot: Vec<usize>,
     /// Regions are numbered across subsets: subset `s`'s region `r` is number
     /// `first_slot[s] / k! + r`, and region `n`'s moves are `moves[first_move[n]..first_move[n + 1]]`.
-    first_move: Vec<usize>,
-    moves: Vec<Move>,
+    pub(super) first_move: Vec<usize>,
+    pub(super) moves: Vec<Move>,
 }
 
-fn zeroed<T: Clone + Default>(len: usize) -> Result<Vec<T>, PdbError> {
+pub(super) fn zeroed<T: Clone + Default>(len: usize) -> Result<Vec<T>, PdbError> {
     let mut vec = Vec::new();
     vec.try_reserve_exact(len)
         .map_err(|_| PdbError::OutOfMemory {
@@ -91,7 +97,7 @@ fn zeroed<T: Clone + Default>(len: usize) -> Result<Vec<T>, PdbError> {
     Ok(vec)
 }
 
-fn atomics<T>(len: usize, make: impl Fn() -> T) -> Result<Vec<T>, PdbError> {
+pub(super) fn atomics<T>(len: usize, make: impl Fn() -> T) -> Result<Vec<T>, PdbError> {
     let mut vec = Vec::new();
     vec.try_reserve_exact(len)
         .map_err(|_| PdbError::OutOfMemory {
@@ -103,7 +109,12 @@ fn atomics<T>(len: usize, make: impl Fn() -> T) -> Result<Vec<T>, PdbError> {
 
 /// The regions of the free cells, ordered by their lowest cell: the connected ones for
 /// [`Abstraction::BlankRegions`], all free cells as one for [`Abstraction::FreeBlank`].
-fn regions_of(geometry: &Geometry, abstraction: Abstraction, free: u64, out: &mut Vec<u64>) {
+pub(super) fn regions_of(
+    geometry: &Geometry,
+    abstraction: Abstraction,
+    free: u64,
+    out: &mut Vec<u64>,
+) {
     out.clear();
     if abstraction == Abstraction::FreeBlank {
         // The pattern never covers the blank's goal cell, so `free` is never empty.
@@ -193,7 +204,7 @@ impl Layout {
         })
     }
 
-    fn slots(&self) -> usize {
+    pub(super) fn slots(&self) -> usize {
         self.first_slot[self.masks.len()]
     }
 }
@@ -427,6 +438,79 @@ fn shift_positions(packed: u64, from: u8, to: u8, tile: usize) -> u64 {
     (shifted & !(0xff << (8 * tile))) | u64::from(to) << (8 * tile)
 }
 
+/// How a build may use memory and disk; the default suits any pattern this module can build.
+///
+/// A build whose in-memory search (2 bits per (placement, blank region) state plus the
+/// 4-bit table) would need more than the [memory budget](Self::memory_budget) keeps one bit per
+/// state in memory and its breadth-first layers in temporary files instead (see
+/// [`PatternDatabase::build_with_options`]). Both searches give the same table.
+///
+/// ```
+/// use puzzles::pdb::{Abstraction, BuildOptions, PatternDatabase};
+///
+/// let goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+/// let in_memory = PatternDatabase::build(3, 3, &goal, &[1, 2, 3], |_| {}).unwrap();
+/// // A zero budget sends even this small build through temporary files.
+/// let options = BuildOptions::new()
+///     .abstraction(Abstraction::BlankRegions)
+///     .memory_budget(0)
+///     .temp_dir(std::env::temp_dir());
+/// let on_disk =
+///     PatternDatabase::build_with_options(3, 3, &goal, &[1, 2, 3], &options, |_| {}).unwrap();
+/// assert!(on_disk == in_memory);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BuildOptions {
+    abstraction: Abstraction,
+    memory_budget: usize,
+    temp_dir: Option<PathBuf>,
+}
+
+/// The default [`BuildOptions::memory_budget`]: the 15-puzzle's 7-tile pattern (about 60 MB)
+/// builds in memory, its 8-tile pattern (about 620 MB in memory) through temporary files.
+const DEFAULT_MEMORY_BUDGET: usize = 256 << 20;
+
+impl Default for BuildOptions {
+    fn default() -> Self {
+        Self {
+            abstraction: Abstraction::BlankRegions,
+            memory_budget: DEFAULT_MEMORY_BUDGET,
+            temp_dir: None,
+        }
+    }
+}
+
+impl BuildOptions {
+    /// Blank regions, a 256 MiB budget and the system's temporary directory.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    /// The [`Abstraction`] to build.
+    #[must_use]
+    pub fn abstraction(mut self, abstraction: Abstraction) -> Self {
+        self.abstraction = abstraction;
+        self
+    }
+
+    /// The most bytes the in-memory search may need; bigger builds go through temporary
+    /// files, which then need about `max(states / 8, table)` bytes of memory plus a few tens
+    /// of megabytes of buffers, and about `states / 2` bytes of disk at the peak.
+    #[must_use]
+    pub fn memory_budget(mut self, bytes: usize) -> Self {
+        self.memory_budget = bytes;
+        self
+    }
+
+    /// Where the temporary files go; by default [`std::env::temp_dir`]. The files are
+    /// unlinked as soon as they are created, so nothing is left behind however the build ends.
+    #[must_use]
+    pub fn temp_dir(mut self, directory: impl Into<PathBuf>) -> Self {
+        self.temp_dir = Some(directory.into());
+        self
+    }
+}
+
 impl PatternDatabase {
     /// Builds the exact additive pattern database of `pattern` for a `width` x `height` board,
     /// with the default [`Abstraction::BlankRegions`]; see [`build_with`](Self::build_with).
@@ -462,27 +546,8 @@ impl PatternDatabase {
     }
 
     /// Builds the exact pattern database of `pattern` for a `width` x `height` board under
-    /// `abstraction`.
-    ///
-    /// Returns the table of, for every placement of the pattern tiles, the fewest moves of
-    /// pattern tiles that solve them, counting moves of all other tiles as free and, with
-    /// [`Abstraction::BlankRegions`], minimising over where the blank may be; with
-    /// [`Abstraction::FreeBlank`], as if the blank were wherever it is needed. `progress` is
-    /// called after every breadth-first layer. Placements that no move sequence reaches (only
-    /// possible when the pattern cannot be moved freely, as on a 1 x n board) get the
-    /// pattern's Manhattan distance, which is admissible for every state that can reach the
-    /// goal.
-    ///
-    /// - `goal`: the tile at each cell, row-major, 0 = blank; a permutation of `0..width*height`.
-    /// - `pattern`: the tile numbers of the pattern, any order, neither 0 nor repeated.
-    /// - `abstraction`: the stronger but inconsistent blank regions, or the consistent free
-    ///   blank.
-    ///
-    /// The search uses every core the machine reports. Time and memory grow with
-    /// `cells! / (cells - k)!`: 2 bits per (placement, blank region) state plus half a byte per
-    /// placement: about 600 MB at the peak for the 15-puzzle's 8-tile pattern with blank
-    /// regions (2.75 states a placement), about 400 MB with a free blank (one state a
-    /// placement); the table then takes 260 MB.
+    /// `abstraction`, with the default [`BuildOptions`] otherwise; see
+    /// [`build_with_options`](Self::build_with_options).
     ///
     /// ```
     /// use puzzles::pdb::{Abstraction, PatternDatabase};
@@ -507,79 +572,67 @@ impl PatternDatabase {
         goal: &[u8],
         pattern: &[u8],
         abstraction: Abstraction,
+        progress: impl FnMut(BuildProgress),
+    ) -> Result<Self, PdbError> {
+        let options = BuildOptions::new().abstraction(abstraction);
+        Self::build_with_options(width, height, goal, pattern, &options, progress)
+    }
+
+    /// Builds the exact pattern database of `pattern` for a `width` x `height` board as
+    /// `options` say.
+    ///
+    /// Returns the table of, for every placement of the pattern tiles, the fewest moves of
+    /// pattern tiles that solve them, counting moves of all other tiles as free and, with
+    /// [`Abstraction::BlankRegions`], minimising over where the blank may be; with
+    /// [`Abstraction::FreeBlank`], as if the blank were wherever it is needed. `progress` is
+    /// called after every breadth-first layer. Placements that no move sequence reaches (only
+    /// possible when the pattern cannot be moved freely, as on a 1 x n board) get the
+    /// pattern's Manhattan distance, which is admissible for every state that can reach the
+    /// goal.
+    ///
+    /// - `goal`: the tile at each cell, row-major, 0 = blank; a permutation of `0..width*height`.
+    /// - `pattern`: the tile numbers of the pattern, any order, neither 0 nor repeated.
+    /// - `options`: the abstraction (the stronger but inconsistent blank regions, or the
+    ///   consistent free blank), the memory budget and the temporary directory.
+    ///
+    /// The search uses every core the machine reports. Time and memory grow with
+    /// `cells! / (cells - k)!`. In memory it takes 2 bits per (placement, blank region) state
+    /// plus half a byte per placement; through temporary files, a bit per state, then the
+    /// table. For the 15-puzzle's 8-tile pattern with blank regions (2.75 states a placement)
+    /// that is about 620 MB in memory, or about 290 MB at the peak and 2 GB of disk through
+    /// files; the table then takes 260 MB. Failing to create, write or read the temporary
+    /// files (a missing or read-only directory, a full disk) is a [`PdbError::Io`].
+    pub fn build_with_options(
+        width: usize,
+        height: usize,
+        goal: &[u8],
+        pattern: &[u8],
+        options: &BuildOptions,
         mut progress: impl FnMut(BuildProgress),
     ) -> Result<Self, PdbError> {
+        let abstraction = options.abstraction;
         let geometry = Geometry::new(width, height)?;
         let goal_cells = goal_positions(goal, geometry.cells)?;
         let pattern = normalised_pattern(pattern, geometry.cells)?;
         let index = PlacementIndex::new(geometry.cells, pattern.len())?;
-        let layout = Layout::new(&geometry, &index, abstraction)?;
         let manhattan = manhattan_table(width, geometry.cells, &goal_cells, &pattern);
-        let arrangement_table: Vec<u64> = if pattern.len() <= 8 {
-            (0..index.arrangements())
-                .map(|rank| {
-                    let mut positions = [0u8; 8];
-                    index.unrank_arrangement(rank, &mut positions);
-                    u64::from_le_bytes(positions)
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let tiles = pattern.len();
-        let mut moved_table: Vec<u16> = Vec::new();
-        if !arrangement_table.is_empty() {
-            moved_table = zeroed(tiles * tiles * index.arrangements())?;
-            for from in 0..tiles {
-                for to in 0..tiles {
-                    let row = (from * tiles + to) * index.arrangements();
-                    for (arrangement, &packed) in arrangement_table.iter().enumerate() {
-                        let tile = (0..tiles)
-                            .find(|&i| (packed >> (8 * i)) as u8 == from as u8)
-                            .expect("every position holds a tile");
-                        let moved = shift_positions(packed, from as u8, to as u8, tile);
-                        // k! <= 40,320 for k <= 8, so every rank fits 16 bits.
-                        moved_table[row + arrangement] =
-                            index.arrangement_rank(|i| (moved >> (8 * i)) as u8) as u16;
-                    }
-                }
-            }
-        }
-        let mut entry_bits = 4;
-        let table = loop {
-            let search = Search {
-                index: &index,
-                layout: &layout,
-                manhattan: &manhattan,
-                arrangement_table: &arrangement_table,
-                moved_table: &moved_table,
-                cells: geometry.cells,
-                tiles: pattern.len(),
-                codes: atomics(layout.slots().div_ceil(32), || AtomicU64::new(0))?,
-                values: Values::new(index.count(), entry_bits)?,
-                overflow: AtomicBool::new(false),
-            };
-            let goal_cells_of_pattern: Vec<u8> = pattern
-                .iter()
-                .map(|&tile| goal_cells[usize::from(tile)])
-                .collect();
-            run(
-                &search,
-                &geometry,
-                abstraction,
-                goal_cells[0],
-                &goal_cells_of_pattern,
-                &mut progress,
-            )?;
-            if !search.overflow.load(Relaxed) {
-                break search.values.finish();
-            }
-            if entry_bits == 8 {
-                return Err(PdbError::TooLarge {
-                    placements: index.count() as u128,
-                });
-            }
-            entry_bits = 8;
+        let goal_cells_of_pattern: Vec<u8> = pattern
+            .iter()
+            .map(|&tile| goal_cells[usize::from(tile)])
+            .collect();
+        let searched = search(
+            &geometry,
+            &index,
+            &manhattan,
+            (goal_cells[0], &goal_cells_of_pattern),
+            options,
+            &mut progress,
+        )?;
+        // The search's tables are gone by now: through temporary files the table is the
+        // biggest allocation, so it should not share memory with anything else.
+        let (entry_bits, table) = match searched {
+            Searched::Table(entry_bits, table) => (entry_bits, table),
+            Searched::Records(records) => records.table(index.count())?,
         };
         Ok(Self {
             width,
@@ -595,17 +648,116 @@ impl PatternDatabase {
     }
 }
 
-/// The layered search from the goal state, one scoped thread per core for each layer.
-fn run(
-    search: &Search<'_>,
+/// What a search leaves: the finished table, or the records to fill it from.
+enum Searched {
+    Table(u8, Vec<u8>),
+    Records(super::external::Records),
+}
+
+/// Runs the search that fits `options`' memory budget.
+fn search(
+    geometry: &Geometry,
+    index: &PlacementIndex,
+    manhattan: &[u8],
+    (blank_cell, goal_cells_of_pattern): (u8, &[u8]),
+    options: &BuildOptions,
+    progress: &mut impl FnMut(BuildProgress),
+) -> Result<Searched, PdbError> {
+    let abstraction = options.abstraction;
+    let layout = Layout::new(geometry, index, abstraction)?;
+    let tiles = goal_cells_of_pattern.len();
+    let arrangement_table: Vec<u64> = if tiles <= 8 {
+        (0..index.arrangements())
+            .map(|rank| {
+                let mut positions = [0u8; 8];
+                index.unrank_arrangement(rank, &mut positions);
+                u64::from_le_bytes(positions)
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut moved_table: Vec<u16> = Vec::new();
+    if !arrangement_table.is_empty() {
+        moved_table = zeroed(tiles * tiles * index.arrangements())?;
+        for from in 0..tiles {
+            for to in 0..tiles {
+                let row = (from * tiles + to) * index.arrangements();
+                for (arrangement, &packed) in arrangement_table.iter().enumerate() {
+                    let tile = (0..tiles)
+                        .find(|&i| (packed >> (8 * i)) as u8 == from as u8)
+                        .expect("every position holds a tile");
+                    let moved = shift_positions(packed, from as u8, to as u8, tile);
+                    // k! <= 40,320 for k <= 8, so every rank fits 16 bits.
+                    moved_table[row + arrangement] =
+                        index.arrangement_rank(|i| (moved >> (8 * i)) as u8) as u16;
+                }
+            }
+        }
+    }
+    let (start_slot, start_rank) = start(
+        index,
+        &layout,
+        geometry,
+        abstraction,
+        blank_cell,
+        goal_cells_of_pattern,
+    );
+    let plan = Plan {
+        index,
+        layout: &layout,
+        manhattan,
+        arrangement_table: &arrangement_table,
+        moved_table: &moved_table,
+        cells: geometry.cells,
+        tiles,
+        start_slot,
+        start_rank,
+    };
+    let in_memory_bytes = (layout.slots() / 4).saturating_add(index.count() / 2);
+    if in_memory_bytes > options.memory_budget && u32::try_from(layout.slots()).is_ok() {
+        let directory = options.temp_dir.clone().unwrap_or_else(std::env::temp_dir);
+        super::external::search(&plan, &directory, progress).map(Searched::Records)
+    } else {
+        build_in_memory(&plan, progress).map(|(bits, table)| Searched::Table(bits, table))
+    }
+}
+
+/// What both searches need about one pattern, computed before either starts.
+pub(super) struct Plan<'a> {
+    pub(super) index: &'a PlacementIndex,
+    pub(super) layout: &'a Layout,
+    /// Manhattan distance of pattern tile `i` in cell `c`: `manhattan[i * cells + c]`.
+    pub(super) manhattan: &'a [u8],
+    /// See [`Search::arrangement_table`].
+    pub(super) arrangement_table: &'a [u64],
+    /// See [`Search::moved_table`].
+    pub(super) moved_table: &'a [u16],
+    pub(super) cells: usize,
+    pub(super) tiles: usize,
+    /// The goal state's slot, and its placement's rank.
+    pub(super) start_slot: usize,
+    pub(super) start_rank: usize,
+}
+
+impl Plan<'_> {
+    /// How many threads a search over `slots` states is worth.
+    pub(super) fn workers(&self) -> usize {
+        std::thread::available_parallelism()
+            .map_or(1, usize::from)
+            .min(1 + self.layout.slots() / (1 << 20))
+    }
+}
+
+/// The goal state's slot and its placement's rank.
+fn start(
+    index: &PlacementIndex,
+    layout: &Layout,
     geometry: &Geometry,
     abstraction: Abstraction,
     blank_cell: u8,
     pattern_cells: &[u8],
-    progress: &mut impl FnMut(BuildProgress),
-) -> Result<(), PdbError> {
-    let index = search.index;
-    let layout = search.layout;
+) -> (usize, usize) {
     let mask = pattern_cells.iter().fold(0u64, |m, &c| m | 1 << c);
     let subset = index.subset_rank(mask);
     let arrangement =
@@ -616,17 +768,59 @@ fn run(
         .iter()
         .position(|&r| r & (1 << blank_cell) != 0)
         .expect("the goal blank is not under a pattern tile");
-    let slot = layout.first_slot[subset] + arrangement * regions.len() + region;
+    (
+        layout.first_slot[subset] + arrangement * regions.len() + region,
+        subset * index.arrangements() + arrangement,
+    )
+}
+
+/// The search with 2 bits per state and the table in memory, starting again with a byte an
+/// entry if some entry does not fit 4 bits. Returns the entry width and the table.
+fn build_in_memory(
+    plan: &Plan<'_>,
+    progress: &mut impl FnMut(BuildProgress),
+) -> Result<(u8, Vec<u8>), PdbError> {
+    let mut entry_bits = 4;
+    loop {
+        let search = Search {
+            index: plan.index,
+            layout: plan.layout,
+            manhattan: plan.manhattan,
+            arrangement_table: plan.arrangement_table,
+            moved_table: plan.moved_table,
+            cells: plan.cells,
+            tiles: plan.tiles,
+            codes: atomics(plan.layout.slots().div_ceil(32), || AtomicU64::new(0))?,
+            values: Values::new(plan.index.count(), entry_bits)?,
+            overflow: AtomicBool::new(false),
+        };
+        run(&search, plan, progress)?;
+        if !search.overflow.load(Relaxed) {
+            return Ok((entry_bits, search.values.finish()));
+        }
+        if entry_bits == 8 {
+            return Err(PdbError::TooLarge {
+                placements: plan.index.count() as u128,
+            });
+        }
+        entry_bits = 8;
+    }
+}
+
+/// The layered search from the goal state, one scoped thread per core for each layer.
+fn run(
+    search: &Search<'_>,
+    plan: &Plan<'_>,
+    progress: &mut impl FnMut(BuildProgress),
+) -> Result<(), PdbError> {
+    let index = search.index;
+    let slot = plan.start_slot;
     search.codes[slot / 32].fetch_or(1 << ((slot % 32) * 2), Relaxed);
-    search
-        .values
-        .claim(subset * index.arrangements() + arrangement, 0);
+    search.values.claim(plan.start_rank, 0);
 
     let total = index.count();
     let subsets = index.subsets();
-    let workers = std::thread::available_parallelism()
-        .map_or(1, usize::from)
-        .min(1 + layout.slots() / (1 << 20));
+    let workers = plan.workers();
     let chunk = (subsets / (workers * 64)).max(1);
     let mut done = 1;
     let mut depth: u8 = 0;

@@ -35,14 +35,16 @@ mod build;
 mod cache;
 mod database;
 mod error;
+mod external;
 mod file;
 mod geometry;
 mod index;
 pub mod partitions;
+mod spill;
 
 pub use abstraction::Abstraction;
 pub use additive::{validate_partition, AdditivePdb, Lookups};
-pub use build::BuildProgress;
+pub use build::{BuildOptions, BuildProgress};
 pub use cache::{CacheWarning, PdbCache};
 pub use database::PatternDatabase;
 pub use error::PdbError;

@@ -1,0 +1,589 @@
+//! Building a pattern database with the breadth-first layers in temporary files, for patterns
+//! whose in-memory search would not fit the memory budget.
+//!
+//! The in-memory search keeps 2 bits per (placement, blank region) state and the result table
+//! at the same time: 356 MB and 259 MB for the 15-puzzle's 8-tile pattern. Here memory holds
+//! one bit per state (seen or not, 178 MB), and the table only once the search is over:
+//!
+//! - Each layer is a temporary file of state numbers (the slots of [`Layout`]), written in
+//!   blocks tagged with the *bucket* (a run of subsets spanning about 4 million slots) they
+//!   fall in. A worker expands a layer bucket by bucket: it reads the bucket's blocks into a
+//!   bitmap of the bucket's slots, which sorts them, then expands them in slot order, so the
+//!   arrangement and the Manhattan distance are shared between the regions of one placement
+//!   as in the in-memory search. A successor whose seen bit this worker sets goes into its
+//!   bucket's buffer for the next layer's file; `fetch_or` makes that happen exactly once.
+//! - Values are recorded while a placement's states are expanded: a placement gets its value
+//!   at the first layer that holds one of its states. Every move changes the pattern's
+//!   Manhattan distance by one, so all states of a placement have depths of the same parity,
+//!   and the moves between layers never join two states of one layer. A state of the placement
+//!   that is seen but not in the layer being expanded was therefore seen at least two layers
+//!   earlier: the placement is new exactly when every seen state of it is in this layer. New
+//!   placements are written, in rank order, to a records file as varint rank gaps with the
+//!   excess over the Manhattan distance.
+//! - Once the last layer is expanded the seen bits are freed, the table is allocated (4 bits
+//!   an entry unless some state's excess does not fit, exactly as the in-memory search decides)
+//!   and filled from the records, bucket by bucket on every core.
+//!
+//! The result is the same table as the in-memory search's, byte for byte: both record for each
+//! placement the smallest depth of its states.
+
+use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
+use std::sync::Mutex;
+
+use super::build::{atomics, zeroed, BuildProgress, Plan};
+use super::index::nth_bit;
+use super::spill::{Block, Spill};
+use super::PdbError;
+
+/// At most about how many slots one bucket spans: its bitmap (512 KiB) stays in a core's cache.
+const BUCKET_SLOTS: usize = 1 << 22;
+/// Smaller searches still get about this many buckets, to share among the cores.
+const MIN_BUCKETS: usize = 64;
+/// How many bytes of states a worker buffers for one bucket before writing them out.
+const BUFFER_BYTES: usize = 1 << 15;
+/// The excess written in a record's low bits when the real one follows in a byte of its own.
+const LONG_EXCESS: u8 = 15;
+
+/// Runs of whole subsets, so that a placement's states never straddle two buckets.
+struct Buckets {
+    /// Bucket `b` holds subsets `first_subset[b]..first_subset[b + 1]`.
+    first_subset: Vec<usize>,
+    of_subset: Vec<u32>,
+}
+
+impl Buckets {
+    fn new(plan: &Plan<'_>) -> Result<Self, PdbError> {
+        let first_slot = &plan.layout.first_slot;
+        let subsets = plan.layout.masks.len();
+        let arrangements = plan.index.arrangements();
+        let span = (plan.layout.slots() / MIN_BUCKETS).clamp(1 << 10, BUCKET_SLOTS);
+        let mut first_subset = vec![0];
+        let mut of_subset: Vec<u32> = zeroed(subsets)?;
+        for (s, bucket) in of_subset.iter_mut().enumerate() {
+            let start = first_subset[first_subset.len() - 1];
+            // Buckets start on an even placement so that 4-bit entries of two buckets never
+            // share a byte of the table.
+            if s > start && first_slot[s] - first_slot[start] >= span && (s * arrangements) % 2 == 0
+            {
+                first_subset.push(s);
+            }
+            *bucket = (first_subset.len() - 1) as u32;
+        }
+        first_subset.push(subsets);
+        Ok(Self {
+            first_subset,
+            of_subset,
+        })
+    }
+
+    fn count(&self) -> usize {
+        self.first_subset.len() - 1
+    }
+}
+
+/// A layer being read: its file and, per bucket, where its states are.
+struct Frontier {
+    spill: Spill,
+    blocks: Vec<Vec<Block>>,
+}
+
+/// A layer being written by the workers.
+struct NextFrontier {
+    spill: Spill,
+    blocks: Vec<Mutex<Vec<Block>>>,
+}
+
+impl NextFrontier {
+    fn new(directory: &Path, buckets: usize) -> Result<Self, PdbError> {
+        Ok(Self {
+            spill: Spill::create(directory)?,
+            blocks: (0..buckets).map(|_| Mutex::new(Vec::new())).collect(),
+        })
+    }
+
+    fn push(&self, bucket: usize, bytes: &[u8]) -> Result<(), PdbError> {
+        let block = self.spill.append(bytes)?;
+        lock(&self.blocks[bucket]).push(block);
+        Ok(())
+    }
+
+    fn finish(self) -> Frontier {
+        Frontier {
+            spill: self.spill,
+            blocks: self
+                .blocks
+                .into_iter()
+                .map(|b| {
+                    b.into_inner()
+                        .unwrap_or_else(std::sync::PoisonError::into_inner)
+                })
+                .collect(),
+        }
+    }
+}
+
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    // Block lists are only pushed to; a panicking worker cannot leave one half-changed.
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// What the workers share during the search.
+struct Shared<'a> {
+    plan: &'a Plan<'a>,
+    buckets: Buckets,
+    seen: Vec<AtomicU64>,
+    records: Spill,
+    record_blocks: Vec<Mutex<Vec<Block>>>,
+    /// Set by a worker that failed, so the others stop early.
+    failed: AtomicBool,
+}
+
+/// A worker's buffers, kept from layer to layer.
+struct Worker<'a> {
+    /// The states of the bucket being expanded, one bit per slot of the bucket.
+    bitmap: Vec<u64>,
+    /// Per bucket, [`BUFFER_BYTES`] of successors waiting to be written to the next layer's
+    /// file; `out_len[b]` of bucket `b`'s are used.
+    out: &'a mut [u8],
+    out_len: Vec<usize>,
+    read: Vec<u8>,
+    records: Vec<u8>,
+}
+
+/// What one worker found in one layer.
+#[derive(Default)]
+struct LayerStats {
+    placements: usize,
+    max_excess: u8,
+}
+
+/// What the search leaves for the table: each placement's value, in a temporary file.
+pub(super) struct Records {
+    spill: Spill,
+    /// Per bucket, its blocks of records.
+    blocks: Vec<Vec<Block>>,
+    /// Bucket `b` holds placements `first_rank[b]..first_rank[b + 1]`.
+    first_rank: Vec<usize>,
+    entry_bits: u8,
+    workers: usize,
+}
+
+/// Searches through temporary files in `directory`, leaving the records of the table, which
+/// is the same as the in-memory search's.
+pub(super) fn search(
+    plan: &Plan<'_>,
+    directory: &Path,
+    progress: &mut impl FnMut(BuildProgress),
+) -> Result<Records, PdbError> {
+    let buckets = Buckets::new(plan)?;
+    let bucket_count = buckets.count();
+    let layout = plan.layout;
+    let bitmap_words = (0..bucket_count)
+        .map(|b| {
+            let first_slot = |i: usize| layout.first_slot[buckets.first_subset[i]];
+            (first_slot(b + 1) - first_slot(b)).div_ceil(64)
+        })
+        .max()
+        .unwrap_or(0);
+    let shared = Shared {
+        plan,
+        seen: atomics(layout.slots().div_ceil(64), || AtomicU64::new(0))?,
+        records: Spill::create(directory)?,
+        record_blocks: (0..bucket_count).map(|_| Mutex::new(Vec::new())).collect(),
+        failed: AtomicBool::new(false),
+        buckets,
+    };
+    let start = plan.start_slot;
+    shared.seen[start / 64].fetch_or(1 << (start % 64), Relaxed);
+    let first = NextFrontier::new(directory, bucket_count)?;
+    let start_subset = layout.first_slot.partition_point(|&f| f <= start) - 1;
+    first.push(
+        shared.buckets.of_subset[start_subset] as usize,
+        &(start as u32).to_le_bytes(),
+    )?;
+    let mut current = first.finish();
+
+    let workers = plan.workers();
+    // One allocation for all the workers' output buffers, of at least 32 MiB: glibc's malloc
+    // maps a block that size on its own whatever earlier frees did to its thresholds, so
+    // dropping it gives the memory back before the table is allocated. The pages of the
+    // rounding are never touched, so they are never resident.
+    let buffer_bytes = bucket_count * BUFFER_BYTES;
+    let mut out_arena: Vec<u8> = Vec::new();
+    out_arena
+        .try_reserve_exact((buffer_bytes * workers).max(33 << 20))
+        .map_err(|_| PdbError::OutOfMemory {
+            bytes: buffer_bytes * workers,
+        })?;
+    out_arena.resize(buffer_bytes * workers, 0);
+    let mut states = Vec::with_capacity(workers);
+    for out in out_arena.chunks_mut(buffer_bytes.max(1)) {
+        states.push(Worker {
+            bitmap: zeroed(bitmap_words)?,
+            out,
+            out_len: zeroed(bucket_count)?,
+            read: Vec::new(),
+            records: Vec::new(),
+        });
+    }
+    let total = plan.index.count();
+    let (mut done, mut max_excess, mut depth) = (0, 0u8, 0u8);
+    loop {
+        if current.blocks.iter().all(Vec::is_empty) {
+            // The last layer was expanded without finding anything new.
+            if depth > 0 {
+                progress(BuildProgress {
+                    done,
+                    total,
+                    depth: depth - 1,
+                });
+            }
+            break;
+        }
+        // Values are bytes and the lookup adds the Manhattan distance to them, so stop short
+        // of what a byte holds, as the in-memory search does.
+        if depth == u8::MAX - 1 {
+            return Err(PdbError::TooLarge {
+                placements: total as u128,
+            });
+        }
+        let next = NextFrontier::new(directory, bucket_count)?;
+        let next_bucket = AtomicUsize::new(0);
+        let expand = |worker: &mut Worker<'_>| {
+            let result = expand_layer(&shared, worker, depth, &current, &next, &next_bucket);
+            if result.is_err() {
+                shared.failed.store(true, Relaxed);
+            }
+            result
+        };
+        let results: Vec<Result<LayerStats, PdbError>> = if workers == 1 {
+            states.iter_mut().map(expand).collect()
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = states
+                    .iter_mut()
+                    .map(|worker| scope.spawn(|| expand(worker)))
+                    .collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a build worker panicked"))
+                    .collect()
+            })
+        };
+        for result in results {
+            let stats = result?;
+            done += stats.placements;
+            max_excess = max_excess.max(stats.max_excess);
+        }
+        // Progress reports after expanding layer `d` the placements of value up to `d + 1`,
+        // which this search only knows once it has read layer `d + 1`.
+        if depth > 0 {
+            progress(BuildProgress {
+                done,
+                total,
+                depth: depth - 1,
+            });
+        }
+        current = next.finish();
+        depth += 1;
+    }
+    drop(states);
+    drop(out_arena);
+    drop(current);
+    let arrangements = plan.index.arrangements();
+    Ok(Records {
+        spill: shared.records,
+        blocks: shared
+            .record_blocks
+            .into_iter()
+            .map(|b| {
+                b.into_inner()
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+            })
+            .collect(),
+        first_rank: shared
+            .buckets
+            .first_subset
+            .iter()
+            .map(|&s| s * arrangements)
+            .collect(),
+        // The in-memory search widens the entries when any state's excess does not fit 4
+        // bits (all ones meaning "unseen"), whether or not it is its placement's smallest.
+        entry_bits: if max_excess >= 0x0f { 8 } else { 4 },
+        workers,
+    })
+}
+
+/// Expands the buckets of layer `depth` that `next_bucket` hands this worker.
+fn expand_layer(
+    shared: &Shared<'_>,
+    worker: &mut Worker<'_>,
+    depth: u8,
+    current: &Frontier,
+    next: &NextFrontier,
+    next_bucket: &AtomicUsize,
+) -> Result<LayerStats, PdbError> {
+    let mut stats = LayerStats::default();
+    loop {
+        let bucket = next_bucket.fetch_add(1, Relaxed);
+        if bucket >= shared.buckets.count() || shared.failed.load(Relaxed) {
+            break;
+        }
+        if current.blocks[bucket].is_empty() {
+            continue;
+        }
+        expand_bucket(shared, worker, depth, current, next, bucket, &mut stats)?;
+    }
+    for (bucket, len) in worker.out_len.iter_mut().enumerate() {
+        if *len > 0 {
+            let start = bucket * BUFFER_BYTES;
+            next.push(bucket, &worker.out[start..start + *len])?;
+            *len = 0;
+        }
+    }
+    Ok(stats)
+}
+
+/// Expands the states of layer `depth` in `bucket`, records the placements they give a value
+/// and writes their new successors out.
+fn expand_bucket(
+    shared: &Shared<'_>,
+    worker: &mut Worker<'_>,
+    depth: u8,
+    current: &Frontier,
+    next: &NextFrontier,
+    bucket: usize,
+    stats: &mut LayerStats,
+) -> Result<(), PdbError> {
+    let plan = shared.plan;
+    let layout = plan.layout;
+    let first_subset = shared.buckets.first_subset[bucket];
+    let slot_base = layout.first_slot[first_subset];
+    let (mut low, mut high) = (usize::MAX, 0);
+    for &block in &current.blocks[bucket] {
+        current.spill.read(block, &mut worker.read)?;
+        for bytes in worker.read.chunks_exact(4) {
+            let slot = u32::from_le_bytes([bytes[0], bytes[1], bytes[2], bytes[3]]) as usize;
+            let local = slot - slot_base;
+            worker.bitmap[local / 64] |= 1 << (local % 64);
+            low = low.min(local / 64);
+            high = high.max(local / 64);
+        }
+    }
+    if low > high {
+        return Ok(());
+    }
+    let bitmap = &worker.bitmap;
+    let in_layer = |slot: usize| {
+        let local = slot - slot_base;
+        bitmap[local / 64] >> (local % 64) & 1 != 0
+    };
+    let seen = |slot: usize| shared.seen[slot / 64].load(Relaxed) >> (slot % 64) & 1 != 0;
+
+    let tiles = plan.tiles;
+    let arrangements = plan.index.arrangements();
+    let first_rank = first_subset * arrangements;
+    let mut previous_rank = first_rank;
+    worker.records.clear();
+    let mut subset = first_subset;
+    let mut subset_cells = [0u8; 64];
+    let mut loaded_subset = usize::MAX;
+    let mut loaded_arrangement = usize::MAX;
+    let mut positions = [0u8; 64];
+    let mut tile_at = [0u8; 64];
+    let mut moved = [0u8; 64];
+    for (word_index, &word) in bitmap.iter().enumerate().take(high + 1).skip(low) {
+        let mut bits = word;
+        while bits != 0 {
+            let slot = slot_base + word_index * 64 + bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            while layout.first_slot[subset + 1] <= slot {
+                subset += 1;
+            }
+            let regions = usize::from(layout.regions[subset]);
+            if subset != loaded_subset {
+                loaded_subset = subset;
+                loaded_arrangement = usize::MAX;
+                let mask = layout.masks[subset];
+                for (p, cell) in subset_cells.iter_mut().take(tiles).enumerate() {
+                    *cell = nth_bit(mask, p as u8);
+                }
+            }
+            let local = slot - layout.first_slot[subset];
+            let (arrangement, region) = (local / regions, local % regions);
+            if arrangement != loaded_arrangement {
+                loaded_arrangement = arrangement;
+                if plan.arrangement_table.is_empty() {
+                    plan.index.unrank_arrangement(arrangement, &mut positions);
+                } else {
+                    let packed = plan.arrangement_table[arrangement];
+                    positions[..8].copy_from_slice(&packed.to_le_bytes());
+                }
+                let mut manhattan = 0u32;
+                for i in 0..tiles {
+                    tile_at[usize::from(positions[i])] = i as u8;
+                    let cell = usize::from(subset_cells[usize::from(positions[i])]);
+                    manhattan += u32::from(plan.manhattan[i * plan.cells + cell]);
+                }
+                // Depth and Manhattan distance have the same parity (see the module docs).
+                let excess = ((u32::from(depth) - manhattan) / 2) as u8;
+                stats.max_excess = stats.max_excess.max(excess);
+                // This is the placement's first state in the layer (slot order), so its
+                // value is new unless a state of it was seen in an earlier layer.
+                let first_state = slot - region;
+                if (first_state..first_state + regions).all(|s| in_layer(s) || !seen(s)) {
+                    let rank = subset * arrangements + arrangement;
+                    push_record(&mut worker.records, rank - previous_rank, excess);
+                    previous_rank = rank;
+                    stats.placements += 1;
+                    // Each block's gaps start again from the bucket's first placement.
+                    if worker.records.len() >= BUFFER_BYTES {
+                        let block = shared.records.append(&worker.records)?;
+                        lock(&shared.record_blocks[bucket]).push(block);
+                        worker.records.clear();
+                        previous_rank = first_rank;
+                    }
+                }
+            }
+            let region_number = layout.first_slot[subset] / arrangements + region;
+            let moves = &layout.moves
+                [layout.first_move[region_number]..layout.first_move[region_number + 1]];
+            for m in moves {
+                let arrangement = if plan.arrangement_table.is_empty() {
+                    let tile = usize::from(tile_at[usize::from(m.from_position)]);
+                    for i in 0..tiles {
+                        let p = positions[i];
+                        let q = p - u8::from(p > m.from_position);
+                        moved[i] = q + u8::from(q >= m.to_position);
+                    }
+                    moved[tile] = m.to_position;
+                    plan.index.arrangement_rank(|i| moved[i])
+                } else {
+                    let row = usize::from(m.from_position) * tiles + usize::from(m.to_position);
+                    usize::from(plan.moved_table[row * arrangements + loaded_arrangement])
+                };
+                let target = m.target_subset as usize;
+                let target_slot = layout.first_slot[target]
+                    + arrangement * usize::from(layout.regions[target])
+                    + usize::from(m.target_region);
+                let word = &shared.seen[target_slot / 64];
+                let bit = 1u64 << (target_slot % 64);
+                if word.load(Relaxed) & bit != 0 || word.fetch_or(bit, Relaxed) & bit != 0 {
+                    continue;
+                }
+                let target_bucket = shared.buckets.of_subset[target] as usize;
+                let start = target_bucket * BUFFER_BYTES;
+                let len = &mut worker.out_len[target_bucket];
+                // Slots fit 32 bits: the caller only comes here when they do.
+                worker.out[start + *len..start + *len + 4]
+                    .copy_from_slice(&(target_slot as u32).to_le_bytes());
+                *len += 4;
+                if *len == BUFFER_BYTES {
+                    next.push(target_bucket, &worker.out[start..start + BUFFER_BYTES])?;
+                    *len = 0;
+                }
+            }
+        }
+    }
+    worker.bitmap[low..=high].fill(0);
+    if !worker.records.is_empty() {
+        let block = shared.records.append(&worker.records)?;
+        lock(&shared.record_blocks[bucket]).push(block);
+    }
+    Ok(())
+}
+
+/// Appends one record: the gap from the previous rank and the excess, as a varint of
+/// `gap << 4 | excess`, followed by the excess in a byte of its own if it needs one.
+fn push_record(out: &mut Vec<u8>, gap: usize, excess: u8) {
+    let mut value = (gap as u64) << 4 | u64::from(excess.min(LONG_EXCESS));
+    while value >= 0x80 {
+        out.push(value as u8 | 0x80);
+        value >>= 7;
+    }
+    out.push(value as u8);
+    if excess >= LONG_EXCESS {
+        out.push(excess);
+    }
+}
+
+impl Records {
+    /// The entry width and the table of `count` placements from the records, each bucket's
+    /// part on one core.
+    pub(super) fn table(self, count: usize) -> Result<(u8, Vec<u8>), PdbError> {
+        let entry_bits = self.entry_bits;
+        let byte_of = |rank: usize| {
+            if entry_bits == 4 {
+                rank.div_ceil(2)
+            } else {
+                rank
+            }
+        };
+        // Never-reached placements keep 0, the Manhattan distance, as in the in-memory search.
+        let mut table: Vec<u8> = zeroed(byte_of(count))?;
+        let mut parts = Vec::with_capacity(self.blocks.len());
+        let mut rest: &mut [u8] = &mut table;
+        for (blocks, ranks) in self.blocks.iter().zip(self.first_rank.windows(2)) {
+            let (part, tail) =
+                std::mem::take(&mut rest).split_at_mut(byte_of(ranks[1]) - byte_of(ranks[0]));
+            parts.push((blocks, part));
+            rest = tail;
+        }
+        let queue = Mutex::new(parts.into_iter());
+        let work = || -> Result<(), PdbError> {
+            let mut bytes = Vec::new();
+            loop {
+                let Some((blocks, part)) = lock(&queue).next() else {
+                    return Ok(());
+                };
+                for &block in blocks {
+                    self.spill.read(block, &mut bytes)?;
+                    decode_into(&bytes, part, entry_bits);
+                }
+            }
+        };
+        if self.workers == 1 {
+            work()?;
+        } else {
+            std::thread::scope(|scope| {
+                let handles: Vec<_> = (0..self.workers).map(|_| scope.spawn(work)).collect();
+                handles
+                    .into_iter()
+                    .map(|h| h.join().expect("a build worker panicked"))
+                    .collect::<Result<Vec<()>, PdbError>>()
+            })?;
+        }
+        Ok((entry_bits, table))
+    }
+}
+
+/// Writes the entries of one block of records into its bucket's part of the table.
+fn decode_into(bytes: &[u8], part: &mut [u8], entry_bits: u8) {
+    let (mut at, mut rank) = (0, 0usize);
+    while at < bytes.len() {
+        let (mut value, mut shift) = (0u64, 0);
+        loop {
+            let byte = bytes[at];
+            at += 1;
+            value |= u64::from(byte & 0x7f) << shift;
+            if byte & 0x80 == 0 {
+                break;
+            }
+            shift += 7;
+        }
+        let mut excess = (value & 0x0f) as u8;
+        if excess == LONG_EXCESS {
+            excess = bytes[at];
+            at += 1;
+        }
+        rank += (value >> 4) as usize;
+        if entry_bits == 4 {
+            part[rank / 2] |= excess << ((rank % 2) * 4);
+        } else {
+            part[rank] = excess;
+        }
+    }
+}
