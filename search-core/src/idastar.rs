@@ -246,6 +246,22 @@ pub(crate) struct Walk<'search, P: InPlace, H, O> {
     shared: Option<(&'search Shared, usize)>,
 }
 
+/// The start, or, when it already is a goal, the empty solution: IDA* counts the start as
+/// generated and nothing as expanded.
+pub(crate) fn start_or_goal<P: Problem>(
+    problem: &P,
+    start: P::State,
+) -> Result<P::State, OutcomeOf<P>> {
+    if problem.is_goal(&start) {
+        return Err(Outcome::Solved(Solution {
+            start,
+            actions: Vec::new(),
+            cost: P::Cost::ZERO,
+        }));
+    }
+    Ok(start)
+}
+
 fn search<P, H, O>(
     problem: &P,
     heuristic: &H,
@@ -260,13 +276,10 @@ where
     O: Observer<P>,
 {
     statistics.generated = 1;
-    if problem.is_goal(&start) {
-        return Outcome::Solved(Solution {
-            start,
-            actions: Vec::new(),
-            cost: P::Cost::ZERO,
-        });
-    }
+    let start = match start_or_goal(problem, start) {
+        Ok(start) => start,
+        Err(solved) => return solved,
+    };
     let root = Root {
         h: heuristic.estimate(problem, &start),
         state: start,

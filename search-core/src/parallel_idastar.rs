@@ -13,7 +13,7 @@ use std::thread;
 
 use crate::cost::Cost;
 use crate::heuristic::Heuristic;
-use crate::idastar::{End, Root, Shared, Walk};
+use crate::idastar::{start_or_goal, End, Root, Shared, Walk};
 use crate::limits::Limits;
 use crate::observer::NoObserver;
 use crate::outcome::{timed, Limit, Outcome, OutcomeOf, ResultOf, Solution};
@@ -150,13 +150,10 @@ where
     H: Heuristic<P> + Sync,
 {
     statistics.generated = 1;
-    if problem.is_goal(&start) {
-        return Outcome::Solved(Solution {
-            start,
-            actions: Vec::new(),
-            cost: P::Cost::ZERO,
-        });
-    }
+    let start = match start_or_goal(problem, start) {
+        Ok(start) => start,
+        Err(solved) => return solved,
+    };
     let root_h = heuristic.estimate(problem, &start);
     let mut threshold = root_h;
     loop {

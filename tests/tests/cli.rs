@@ -864,9 +864,9 @@ fn the_stored_node_limit_bounds_memory_and_says_so() {
     );
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("--max-stored"), "{stderr}");
-    // A stored 15-puzzle node costs about 40 bytes with its open-list entry (16 in the node
-    // array, 4 in the hash table, 12 in the heap, plus growth slack); the budget allows 128
-    // bytes a node on top of 32 MiB for the program itself. Without the limit this search
+    // A stored 15-puzzle node costs about 25 bytes with its open-list entry (14 in the node
+    // arrays, about 7 in the hash table, 4 in the open list, plus growth slack); the budget
+    // allows 128 bytes a node on top of 32 MiB for the program itself. Without the limit this search
     // takes gigabytes.
     let budget_kib = 32 * 1024 + MAX_STORED * 128 / 1024;
     assert!(

@@ -33,6 +33,7 @@ mod abstraction;
 mod additive;
 mod build;
 mod cache;
+mod cursor;
 mod database;
 mod error;
 mod external;
