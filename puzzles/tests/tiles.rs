@@ -502,10 +502,13 @@ fn parallel_idastar_finds_korfs_optimal_lengths() {
         let state = puzzle.state(&start).unwrap();
         for threads in [1, 2, 3] {
             let threads = std::num::NonZeroUsize::new(threads).unwrap();
-            let result = idastar_parallel(&puzzle, &manhattan, state, &Limits::default(), threads);
+            let run = || idastar_parallel(&puzzle, &manhattan, state, &Limits::default(), threads);
+            let result = run();
             let solution = result.solution().unwrap();
             assert_eq!(solution.len(), optimal, "instance {id}, {threads} threads");
             assert!(is_solution(&start, &goal, &solution.actions));
+            // The earliest subtree's goal wins whatever the timing: the same moves every run.
+            assert_eq!(run().solution().unwrap().actions, solution.actions);
         }
     }
 }
