@@ -41,10 +41,9 @@
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
 
-use super::cursor::SlotCursor;
 use super::database::{manhattan_table, PatternDatabase};
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
-use super::index::PlacementIndex;
+use super::index::{nth_bit, PlacementIndex};
 use super::{Abstraction, PdbError};
 
 /// How far a build has come; passed to the progress callback of [`PatternDatabase::build`].
@@ -281,7 +280,20 @@ impl Values {
 
 /// The pattern-specific constants of one build.
 struct Search<'a> {
-    plan: &'a Plan<'a>,
+    index: &'a PlacementIndex,
+    layout: &'a Layout,
+    /// Manhattan distance of pattern tile `i` in cell `c`: `manhattan[i * cells + c]`.
+    manhattan: &'a [u8],
+    cells: usize,
+    tiles: usize,
+    /// For patterns of up to 8 tiles, the positions of every arrangement, a byte each: unranking
+    /// by division was half of the search's time.
+    arrangement_table: &'a [u64],
+    /// For patterns of up to 8 tiles, the arrangement after a move: entry
+    /// `(from * k + to) * k! + arrangement` for the tile at position `from` moving to position
+    /// `to`. The renumbering does not depend on the subset, and a lookup in this table (5 MB for
+    /// 8 tiles, read in arrangement order) is several times cheaper than ranking.
+    moved_table: &'a [u16],
     codes: Vec<AtomicU64>,
     values: Values,
     overflow: AtomicBool,
@@ -295,14 +307,21 @@ impl Search<'_> {
         let current = 1 + u64::from(depth % 2);
         let next = 3 - current;
         let pattern_word = current * LOW_BITS;
-        let plan = self.plan;
-        let layout = plan.layout;
+        let layout = self.layout;
         let (start, end) = (
             layout.first_slot[subsets.start],
             layout.first_slot[subsets.end],
         );
         let (mut any, mut done) = (false, 0);
-        let mut cursor = SlotCursor::new(plan, subsets.start);
+        let mut subset = subsets.start;
+        let mut subset_cells = [0u8; 64];
+        let mut loaded_subset = usize::MAX;
+        let mut loaded_arrangement = usize::MAX;
+        let mut positions = [0u8; 64];
+        let mut tile_at = [0u8; 64];
+        let mut moved = [0u8; 64];
+        let mut manhattan = 0u32;
+        let arrangements = self.index.arrangements();
         for word_index in start / 32..end.div_ceil(32) {
             let word = self.codes[word_index].load(Relaxed);
             let difference = word ^ pattern_word;
@@ -323,20 +342,68 @@ impl Search<'_> {
             while matches != 0 {
                 let slot = first + matches.trailing_zeros() as usize / 2;
                 matches &= matches - 1;
-                let visit = cursor.visit(slot);
-                for m in cursor.moves(visit.region) {
-                    let tile = cursor.tile_at(m.from_position);
-                    let (target_slot, arrangement) = cursor.target(m);
+                while layout.first_slot[subset + 1] <= slot {
+                    subset += 1;
+                }
+                let regions = usize::from(layout.regions[subset]);
+                if subset != loaded_subset {
+                    loaded_subset = subset;
+                    loaded_arrangement = usize::MAX;
+                    let mask = layout.masks[subset];
+                    for (p, cell) in subset_cells.iter_mut().take(self.tiles).enumerate() {
+                        *cell = nth_bit(mask, p as u8);
+                    }
+                }
+                let local = slot - layout.first_slot[subset];
+                let (arrangement, region) = (local / regions, (local % regions) as u8);
+                if arrangement != loaded_arrangement {
+                    loaded_arrangement = arrangement;
+                    if self.arrangement_table.is_empty() {
+                        self.index.unrank_arrangement(arrangement, &mut positions);
+                    } else {
+                        let packed = self.arrangement_table[arrangement];
+                        positions[..8].copy_from_slice(&packed.to_le_bytes());
+                    }
+                    manhattan = 0;
+                    for i in 0..self.tiles {
+                        tile_at[usize::from(positions[i])] = i as u8;
+                        let cell = usize::from(subset_cells[usize::from(positions[i])]);
+                        manhattan += u32::from(self.manhattan[i * self.cells + cell]);
+                    }
+                }
+                let region_number =
+                    layout.first_slot[subset] / self.index.arrangements() + usize::from(region);
+                let moves = &layout.moves
+                    [layout.first_move[region_number]..layout.first_move[region_number + 1]];
+                for m in moves {
+                    let tile = usize::from(tile_at[usize::from(m.from_position)]);
+                    let arrangement = if self.arrangement_table.is_empty() {
+                        for i in 0..self.tiles {
+                            let p = positions[i];
+                            let q = p - u8::from(p > m.from_position);
+                            moved[i] = q + u8::from(q >= m.to_position);
+                        }
+                        moved[tile] = m.to_position;
+                        self.index.arrangement_rank(|i| moved[i])
+                    } else {
+                        let row =
+                            usize::from(m.from_position) * self.tiles + usize::from(m.to_position);
+                        usize::from(self.moved_table[row * arrangements + loaded_arrangement])
+                    };
+                    let target = m.target_subset as usize;
+                    let target_slot = layout.first_slot[target]
+                        + arrangement * usize::from(layout.regions[target])
+                        + usize::from(m.target_region);
                     let word = &self.codes[target_slot / 32];
                     let shift = (target_slot % 32) * 2;
                     if (word.load(Relaxed) >> shift) & 3 != 0 {
                         continue;
                     }
                     word.fetch_or(next << shift, Relaxed);
-                    let row = tile * plan.cells;
-                    let moved_manhattan = cursor.manhattan()
-                        + u32::from(plan.manhattan[row + usize::from(m.to_cell)])
-                        - u32::from(plan.manhattan[row + usize::from(m.from_cell)]);
+                    let row = tile * self.cells;
+                    let moved_manhattan = manhattan
+                        + u32::from(self.manhattan[row + usize::from(m.to_cell)])
+                        - u32::from(self.manhattan[row + usize::from(m.from_cell)]);
                     // Every move changes the distance and the Manhattan distance by one each,
                     // so their difference is even and never negative.
                     let excess = (u32::from(depth) + 1 - moved_manhattan) / 2;
@@ -344,7 +411,7 @@ impl Search<'_> {
                         self.overflow.store(true, Relaxed);
                         continue;
                     }
-                    let rank = m.target_subset as usize * plan.index.arrangements() + arrangement;
+                    let rank = target * self.index.arrangements() + arrangement;
                     if self.values.claim(rank, excess as u8) {
                         done += 1;
                     }
@@ -662,13 +729,9 @@ pub(super) struct Plan<'a> {
     pub(super) layout: &'a Layout,
     /// Manhattan distance of pattern tile `i` in cell `c`: `manhattan[i * cells + c]`.
     pub(super) manhattan: &'a [u8],
-    /// For patterns of up to 8 tiles, the positions of every arrangement, a byte each: unranking
-    /// by division was half of the search's time.
+    /// See [`Search::arrangement_table`].
     pub(super) arrangement_table: &'a [u64],
-    /// For patterns of up to 8 tiles, the arrangement after a move: entry
-    /// `(from * k + to) * k! + arrangement` for the tile at position `from` moving to position
-    /// `to`. The renumbering does not depend on the subset, and a lookup in this table (5 MB for
-    /// 8 tiles, read in arrangement order) is several times cheaper than ranking.
+    /// See [`Search::moved_table`].
     pub(super) moved_table: &'a [u16],
     pub(super) cells: usize,
     pub(super) tiles: usize,
@@ -720,7 +783,13 @@ fn build_in_memory(
     let mut entry_bits = 4;
     loop {
         let search = Search {
-            plan,
+            index: plan.index,
+            layout: plan.layout,
+            manhattan: plan.manhattan,
+            arrangement_table: plan.arrangement_table,
+            moved_table: plan.moved_table,
+            cells: plan.cells,
+            tiles: plan.tiles,
             codes: atomics(plan.layout.slots().div_ceil(32), || AtomicU64::new(0))?,
             values: Values::new(plan.index.count(), entry_bits)?,
             overflow: AtomicBool::new(false),
@@ -744,7 +813,7 @@ fn run(
     plan: &Plan<'_>,
     progress: &mut impl FnMut(BuildProgress),
 ) -> Result<(), PdbError> {
-    let index = search.plan.index;
+    let index = search.index;
     let slot = plan.start_slot;
     search.codes[slot / 32].fetch_or(1 << ((slot % 32) * 2), Relaxed);
     search.values.claim(plan.start_rank, 0);

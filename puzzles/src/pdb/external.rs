@@ -32,7 +32,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 
 use super::build::{atomics, zeroed, BuildProgress, Plan};
-use super::cursor::SlotCursor;
+use super::index::nth_bit;
 use super::spill::{Block, Spill};
 use super::PdbError;
 
@@ -383,26 +383,59 @@ fn expand_bucket(
     };
     let seen = |slot: usize| shared.seen[slot / 64].load(Relaxed) >> (slot % 64) & 1 != 0;
 
+    let tiles = plan.tiles;
     let arrangements = plan.index.arrangements();
     let first_rank = first_subset * arrangements;
     let mut previous_rank = first_rank;
     worker.records.clear();
-    let mut cursor = SlotCursor::new(plan, first_subset);
+    let mut subset = first_subset;
+    let mut subset_cells = [0u8; 64];
+    let mut loaded_subset = usize::MAX;
+    let mut loaded_arrangement = usize::MAX;
+    let mut positions = [0u8; 64];
+    let mut tile_at = [0u8; 64];
+    let mut moved = [0u8; 64];
     for (word_index, &word) in bitmap.iter().enumerate().take(high + 1).skip(low) {
         let mut bits = word;
         while bits != 0 {
             let slot = slot_base + word_index * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            let visit = cursor.visit(slot);
-            if visit.new_arrangement {
+            while layout.first_slot[subset + 1] <= slot {
+                subset += 1;
+            }
+            let regions = usize::from(layout.regions[subset]);
+            if subset != loaded_subset {
+                loaded_subset = subset;
+                loaded_arrangement = usize::MAX;
+                let mask = layout.masks[subset];
+                for (p, cell) in subset_cells.iter_mut().take(tiles).enumerate() {
+                    *cell = nth_bit(mask, p as u8);
+                }
+            }
+            let local = slot - layout.first_slot[subset];
+            let (arrangement, region) = (local / regions, local % regions);
+            if arrangement != loaded_arrangement {
+                loaded_arrangement = arrangement;
+                if plan.arrangement_table.is_empty() {
+                    plan.index.unrank_arrangement(arrangement, &mut positions);
+                } else {
+                    let packed = plan.arrangement_table[arrangement];
+                    positions[..8].copy_from_slice(&packed.to_le_bytes());
+                }
+                let mut manhattan = 0u32;
+                for i in 0..tiles {
+                    tile_at[usize::from(positions[i])] = i as u8;
+                    let cell = usize::from(subset_cells[usize::from(positions[i])]);
+                    manhattan += u32::from(plan.manhattan[i * plan.cells + cell]);
+                }
                 // Depth and Manhattan distance have the same parity (see the module docs).
-                let excess = ((u32::from(depth) - cursor.manhattan()) / 2) as u8;
+                let excess = ((u32::from(depth) - manhattan) / 2) as u8;
                 stats.max_excess = stats.max_excess.max(excess);
                 // This is the placement's first state in the layer (slot order), so its
                 // value is new unless a state of it was seen in an earlier layer.
-                let first_state = slot - visit.region;
-                if (first_state..first_state + visit.regions).all(|s| in_layer(s) || !seen(s)) {
-                    let rank = visit.subset * arrangements + visit.arrangement;
+                let first_state = slot - region;
+                if (first_state..first_state + regions).all(|s| in_layer(s) || !seen(s)) {
+                    let rank = subset * arrangements + arrangement;
                     push_record(&mut worker.records, rank - previous_rank, excess);
                     previous_rank = rank;
                     stats.placements += 1;
@@ -415,14 +448,33 @@ fn expand_bucket(
                     }
                 }
             }
-            for m in cursor.moves(visit.region) {
-                let (target_slot, _) = cursor.target(m);
+            let region_number = layout.first_slot[subset] / arrangements + region;
+            let moves = &layout.moves
+                [layout.first_move[region_number]..layout.first_move[region_number + 1]];
+            for m in moves {
+                let arrangement = if plan.arrangement_table.is_empty() {
+                    let tile = usize::from(tile_at[usize::from(m.from_position)]);
+                    for i in 0..tiles {
+                        let p = positions[i];
+                        let q = p - u8::from(p > m.from_position);
+                        moved[i] = q + u8::from(q >= m.to_position);
+                    }
+                    moved[tile] = m.to_position;
+                    plan.index.arrangement_rank(|i| moved[i])
+                } else {
+                    let row = usize::from(m.from_position) * tiles + usize::from(m.to_position);
+                    usize::from(plan.moved_table[row * arrangements + loaded_arrangement])
+                };
+                let target = m.target_subset as usize;
+                let target_slot = layout.first_slot[target]
+                    + arrangement * usize::from(layout.regions[target])
+                    + usize::from(m.target_region);
                 let word = &shared.seen[target_slot / 64];
                 let bit = 1u64 << (target_slot % 64);
                 if word.load(Relaxed) & bit != 0 || word.fetch_or(bit, Relaxed) & bit != 0 {
                     continue;
                 }
-                let target_bucket = shared.buckets.of_subset[m.target_subset as usize] as usize;
+                let target_bucket = shared.buckets.of_subset[target] as usize;
                 let start = target_bucket * BUFFER_BYTES;
                 let len = &mut worker.out_len[target_bucket];
                 // Slots fit 32 bits: the caller only comes here when they do.

@@ -33,7 +33,6 @@ mod abstraction;
 mod additive;
 mod build;
 mod cache;
-mod cursor;
 mod database;
 mod error;
 mod external;
