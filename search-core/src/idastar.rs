@@ -479,8 +479,9 @@ where
     /// Tries the current node's children from position `next` on, and applies to `state` the
     /// first one within the threshold: its action, g and h; `None` when every child is done.
     ///
-    /// Kept out of line: on its own, the scan over children keeps all its values in registers,
-    /// where inlined into the walk it competed for them with the walk's bookkeeping.
+    /// A function of its own for reading's sake, but always inlined into the walk: out of line,
+    /// its `&mut` counters went through memory (callgrind on Korf #19: 209 M instructions
+    /// against 125 M).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
     fn next_child(
