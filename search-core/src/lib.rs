@@ -1,5 +1,5 @@
-//! Generic state-space search: breadth-first, bidirectional breadth-first, A* and IDA* over a
-//! small [`Problem`] trait.
+//! Generic state-space search: breadth-first, bidirectional breadth-first, A*, IDA* and parallel
+//! IDA* ([`idastar_parallel`]) over a small [`Problem`] trait.
 //!
 //! # Why the interface looks like this
 //! A domain plugs in through capability traits (see [`problem`](crate::Problem) for the plugin
