@@ -54,18 +54,7 @@ fn positions(board: &[u8]) -> Vec<u8> {
 
 /// True 8-puzzle distances from the goal, by plain breadth-first search over all boards.
 fn true_distances() -> HashMap<Eight, u32> {
-    let mut distance = HashMap::from([(GOAL, 0)]);
-    let mut queue = VecDeque::from([GOAL]);
-    while let Some(board) = queue.pop_front() {
-        let d = distance[&board];
-        for (next, _) in moves(&board) {
-            distance.entry(next).or_insert_with(|| {
-                queue.push_back(next);
-                d + 1
-            });
-        }
-    }
-    distance
+    true_distances_to(GOAL)
 }
 
 /// The abstract distance of every placement of `pattern`, by 0-1 breadth-first search over

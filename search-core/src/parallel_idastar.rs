@@ -14,7 +14,7 @@ use std::thread;
 use crate::cost::Cost;
 use crate::heuristic::Heuristic;
 use crate::idastar::{start_or_goal, End, Root, Shared, Walk};
-use crate::limits::Limits;
+use crate::limits::{Guard, Limits};
 use crate::observer::NoObserver;
 use crate::outcome::{timed, Limit, Outcome, OutcomeOf, ResultOf, Solution};
 use crate::problem::{Actions, InPlace, Problem};
@@ -157,7 +157,8 @@ where
     let root_h = heuristic.estimate(problem, &start);
     let mut threshold = root_h;
     loop {
-        if let Err(limit) = limits_now(limits, statistics.expanded) {
+        // Between iterations no walk runs: look at the expansion limit and the clock here.
+        if let Err(limit) = Guard::new(limits).check_quota(statistics.expanded) {
             return Outcome::LimitReached(limit);
         }
         let mut counts = Counts::default();
@@ -208,27 +209,6 @@ where
             },
         }
     }
-}
-
-/// The limits that can be checked between iterations, without a walk.
-fn limits_now(limits: &Limits, expanded: u64) -> Result<(), Limit> {
-    if limits.max_expanded.is_some_and(|max| expanded >= max) {
-        return Err(Limit::Expanded);
-    }
-    if limits
-        .cancel
-        .as_ref()
-        .is_some_and(|cancel| cancel.load(Ordering::Relaxed))
-    {
-        return Err(Limit::Cancelled);
-    }
-    if limits
-        .deadline
-        .is_some_and(|deadline| std::time::Instant::now() >= deadline)
-    {
-        return Err(Limit::Deadline);
-    }
-    Ok(())
 }
 
 /// Expands the tree level by level from the start, in the serial search's child order, until a
