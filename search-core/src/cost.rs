@@ -25,6 +25,9 @@ pub trait Cost:
 
     /// Adds two costs, saturating at [`Cost::MAX`] instead of overflowing.
     fn saturating_add(self, other: Self) -> Self;
+
+    /// Subtracts `other`, saturating at [`Cost::ZERO`] instead of underflowing.
+    fn saturating_sub(self, other: Self) -> Self;
 }
 
 macro_rules! impl_cost {
@@ -42,6 +45,11 @@ macro_rules! impl_cost {
             #[inline]
             fn saturating_add(self, other: Self) -> Self {
                 <$t>::saturating_add(self, other)
+            }
+
+            #[inline]
+            fn saturating_sub(self, other: Self) -> Self {
+                <$t>::saturating_sub(self, other)
             }
         }
     )*};

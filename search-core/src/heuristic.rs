@@ -51,6 +51,19 @@ pub trait Heuristic<P: Problem + ?Sized> {
         let _ = (problem, state, action, before);
         None
     }
+
+    /// Whether the estimate is known to be *consistent*: `h(s) <= cost + h(t)` for every move
+    /// from `s` to `t` at `cost`.
+    ///
+    /// Searches may then leave out work that only inconsistent estimates need: IDA* skips its
+    /// bidirectional pathmax check on pruned children. The answer affects speed only, never
+    /// optimality: `true` for an inconsistent heuristic gives up the pruning pathmax would have
+    /// done, `false` for a consistent one costs a comparison per pruned child. The default is
+    /// `false`.
+    #[inline]
+    fn is_consistent(&self) -> bool {
+        false
+    }
 }
 
 /// The heuristic that always estimates zero: A* becomes uniform-cost search (Dijkstra).
@@ -66,6 +79,11 @@ impl<P: Problem + ?Sized> Heuristic<P> for NoHeuristic {
     #[inline]
     fn estimate_after(&self, _: &P, _: &P::State, _: &P::Action, _: P::Cost) -> P::Cost {
         P::Cost::ZERO
+    }
+
+    #[inline]
+    fn is_consistent(&self) -> bool {
+        true
     }
 }
 
@@ -132,5 +150,10 @@ impl<P: Problem + ?Sized, H: Heuristic<P> + ?Sized> Heuristic<P> for &H {
         before: P::Cost,
     ) -> Option<P::Cost> {
         (**self).estimate_move(problem, state, action, before)
+    }
+
+    #[inline]
+    fn is_consistent(&self) -> bool {
+        (**self).is_consistent()
     }
 }

@@ -28,6 +28,15 @@ use crate::statistics::{Iteration, Statistics};
 /// limits only bound stored nodes, of which IDA* has none). Parent pruning through
 /// [`Problem::inverse`] skips the move that undoes the previous one.
 ///
+/// Unless the heuristic says it is [consistent](Heuristic::is_consistent), IDA* also uses
+/// *bidirectional pathmax* (BPMX; Felner et al.,
+/// "Dual lookups in pattern databases", IJCAI 2005) across every move that has an
+/// [`inverse`](Problem::inverse): a child estimated `h'` from a goal is at most `cost` from its
+/// parent, so the parent is at least `h' - cost` from a goal, and when that puts the parent
+/// beyond the threshold its remaining children are not generated. The bound also travels up
+/// the path, and becomes a candidate for the next threshold. A consistent heuristic never
+/// triggers it.
+///
 /// Node counts follow Korf's: children are tried in the order [`InPlace::actions`] lists them;
 /// each child except the parent-pruned one counts as generated, including children then pruned
 /// by the threshold, in every iteration, and the root counts once in total (it is not in any
@@ -194,6 +203,23 @@ impl<P: Problem> Frame<P> {
     }
 }
 
+/// Bidirectional pathmax (BPMX; Felner, Zahavi, Schaeffer & Holte, "Dual lookups in pattern
+/// databases", IJCAI 2005): a child whose paths cost at least `f`, reached from its parent by a
+/// move of `cost` that can be undone at the same cost, proves that every path through the
+/// parent costs at least `f - 2 * cost`. Returns that bound when it exceeds `threshold`, which
+/// cuts the parent's remaining children.
+///
+/// Why: with `g` the parent's cost from the root and `h'` the child's estimate,
+/// `f = g + cost + h'`. The child reaches a goal no cheaper than `h'`, and one way for it is
+/// back through the parent, so the parent is at least `h' - cost` from a goal, and paths through
+/// it cost at least `g + h' - cost = f - 2 * cost`. With a consistent heuristic
+/// (`h' <= h + cost`) the bound never exceeds the parent's own `f`, so it never cuts.
+#[inline(always)]
+fn pathmax<C: Cost>(f: C, cost: C, threshold: C) -> Option<C> {
+    let bound = f.saturating_sub(cost.saturating_add(cost));
+    (bound > threshold).then_some(bound)
+}
+
 /// How one iteration ended.
 pub(crate) enum End<C, A> {
     /// A goal was generated at this cost by this action, below the frame at this depth:
@@ -204,6 +230,17 @@ pub(crate) enum End<C, A> {
     Stopped(Limit),
     /// Another worker of a parallel search found a goal in an earlier subtree, or was stopped.
     Halted,
+}
+
+/// What the walk does next at the current node, as [`Walk::next_child`] decides it.
+enum Step<A, C> {
+    /// Descend to this child, already applied to the state: its action, g and h.
+    Child(A, C, C),
+    /// Every child is done: back out to the parent.
+    Done,
+    /// A child's estimate proves that no path through the current node fits the threshold
+    /// (bidirectional pathmax): back out, with this lower bound on the cost of those paths.
+    Cut(C),
 }
 
 /// The current node's g and h, and the iteration's threshold.
@@ -375,8 +412,23 @@ where
         })
     }
 
+    /// One depth-first pass over the paths with f within `threshold`; with pathmax unless the
+    /// heuristic is [consistent](Heuristic::is_consistent), where it could never cut.
+    pub(crate) fn iteration(
+        &mut self,
+        root: &Root<P>,
+        threshold: P::Cost,
+    ) -> (End<P::Cost, P::Action>, Iteration) {
+        if self.heuristic.is_consistent() {
+            self.pass::<false>(root, threshold)
+        } else {
+            self.pass::<true>(root, threshold)
+        }
+    }
+
     /// One depth-first pass over the paths with f within `threshold`, with an explicit stack so
-    /// that deep solutions cannot overflow the thread's stack.
+    /// that deep solutions cannot overflow the thread's stack; `PATHMAX` says whether pruned
+    /// children may cut their parents.
     ///
     /// The current node lives in locals (its next action, g, h and the action back to its
     /// parent) and goes to its frame only when the walk descends below it; the counters live in
@@ -384,7 +436,7 @@ where
     /// behind a reference are a load and a store per node. Never inlined, so that the hot loop
     /// compiles the same whoever calls it.
     #[inline(never)]
-    pub(crate) fn iteration(
+    fn pass<const PATHMAX: bool>(
         &mut self,
         root: &Root<P>,
         threshold: P::Cost,
@@ -415,7 +467,7 @@ where
             let mut inverse: Option<P::Action> = root.inverse.clone();
             loop {
                 let bounds = Bounds { g, h, threshold };
-                let child = self.next_child(
+                let child = self.next_child::<PATHMAX>(
                     &mut state,
                     depth,
                     &mut next,
@@ -424,22 +476,43 @@ where
                     &mut next_threshold,
                     &mut generated,
                 );
-                let Some((action, child_g, child_h)) = child else {
-                    // Every child of this node is done: back out to its parent.
-                    let Some(parent) = depth.checked_sub(1) else {
-                        // Every child within the threshold was expanded (or was a goal, which
-                        // ends the iteration early), so the rest of the generated were pruned.
-                        let pruned = generated > expanded - 1;
-                        break 'walk End::Exhausted(pruned.then_some(next_threshold));
-                    };
-                    depth = parent;
-                    let frame = &mut self.frames[depth];
-                    (next, g, h) = (frame.next, frame.g, frame.h);
-                    inverse = frame.inverse.take();
-                    if let Some(taken) = frame.taken.take() {
-                        self.problem.undo(&mut state, &taken);
+                let (action, child_g, child_h) = match child {
+                    Step::Child(action, child_g, child_h) => (action, child_g, child_h),
+                    Step::Done | Step::Cut(_) => {
+                        // Back out to the parent; while the node left behind was cut, see
+                        // whether its bound cuts the parent too.
+                        let mut cut = match child {
+                            Step::Cut(bound) if PATHMAX => Some(bound),
+                            _ => None,
+                        };
+                        loop {
+                            let Some(parent) = depth.checked_sub(1) else {
+                                // Every child within the threshold was expanded (or was a
+                                // goal, which ends the iteration early), so the rest of the
+                                // generated were pruned.
+                                let pruned = generated > expanded - 1;
+                                break 'walk End::Exhausted(pruned.then_some(next_threshold));
+                            };
+                            let (below_g, reversible) = (g, inverse.is_some());
+                            depth = parent;
+                            let frame = &mut self.frames[depth];
+                            (next, g, h) = (frame.next, frame.g, frame.h);
+                            inverse = frame.inverse.take();
+                            if let Some(taken) = frame.taken.take() {
+                                self.problem.undo(&mut state, &taken);
+                            }
+                            let Some(bound) = cut.filter(|_| reversible) else {
+                                break;
+                            };
+                            let Some(bound) = pathmax(bound, below_g.saturating_sub(g), threshold)
+                            else {
+                                break;
+                            };
+                            next_threshold = next_threshold.min(bound);
+                            cut = Some(bound);
+                        }
+                        continue;
                     }
-                    continue;
                 };
                 if self.problem.is_goal(&state) {
                     break 'walk End::Solved(child_g, action, depth);
@@ -484,7 +557,7 @@ where
     /// against 125 M).
     #[inline(always)]
     #[allow(clippy::too_many_arguments)]
-    fn next_child(
+    fn next_child<const PATHMAX: bool>(
         &mut self,
         state: &mut P::State,
         depth: usize,
@@ -493,7 +566,7 @@ where
         bounds: Bounds<P::Cost>,
         next_threshold: &mut P::Cost,
         generated: &mut u64,
-    ) -> Option<(P::Action, P::Cost, P::Cost)> {
+    ) -> Step<P::Action, P::Cost> {
         let Bounds { g, h, threshold } = bounds;
         while let Some((action, cost)) = self.next_action(state, depth, next) {
             if inverse == Some(&action) {
@@ -512,10 +585,14 @@ where
                 let f = child_g.saturating_add(child_h);
                 if f > threshold {
                     *next_threshold = (*next_threshold).min(f);
+                    if let Some(bound) = self.cuts_parent::<PATHMAX>(&action, f, cost, threshold) {
+                        *next_threshold = (*next_threshold).min(bound);
+                        return Step::Cut(bound);
+                    }
                     continue;
                 }
                 self.problem.apply(state, &action);
-                return Some((action, child_g, child_h));
+                return Step::Child(action, child_g, child_h);
             }
             let parent = O::ENABLED.then(|| state.clone());
             self.problem.apply(state, &action);
@@ -529,11 +606,35 @@ where
             if f > threshold {
                 *next_threshold = (*next_threshold).min(f);
                 self.problem.undo(state, &action);
+                if let Some(bound) = self.cuts_parent::<PATHMAX>(&action, f, cost, threshold) {
+                    *next_threshold = (*next_threshold).min(bound);
+                    return Step::Cut(bound);
+                }
                 continue;
             }
-            return Some((action, child_g, child_h));
+            return Step::Child(action, child_g, child_h);
         }
-        None
+        Step::Done
+    }
+
+    /// The bound that a child pruned with this `f`, reached at this `cost`, puts on every path
+    /// through the current node, when that bound is beyond the threshold; see [`pathmax`].
+    ///
+    /// Only for a move the problem can undo at the same cost ([`Problem::inverse`]): the
+    /// child's estimate bounds the parent's distance through that reverse move.
+    #[inline(always)]
+    fn cuts_parent<const PATHMAX: bool>(
+        &self,
+        action: &P::Action,
+        f: P::Cost,
+        cost: P::Cost,
+        threshold: P::Cost,
+    ) -> Option<P::Cost> {
+        if !PATHMAX {
+            return None;
+        }
+        let bound = pathmax(f, cost, threshold)?;
+        self.problem.inverse(action).map(|_| bound)
     }
 
     /// Makes `frames[depth]` ready for the current state, listing its actions unless the problem

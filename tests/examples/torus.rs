@@ -176,6 +176,11 @@ fn wrapped_distance(tile: usize, cell: usize) -> u32 {
 struct WrappedManhattan;
 
 impl Heuristic<Torus> for WrappedManhattan {
+    #[inline]
+    fn is_consistent(&self) -> bool {
+        true
+    }
+
     fn estimate(&self, _problem: &Torus, state: &Board) -> u32 {
         (0..CELLS)
             .filter(|&cell| state.tile(cell) != 0)

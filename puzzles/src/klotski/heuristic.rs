@@ -35,6 +35,11 @@ impl BlockDistance {
 }
 
 impl Heuristic<Klotski> for BlockDistance {
+    #[inline]
+    fn is_consistent(&self) -> bool {
+        true
+    }
+
     fn estimate(&self, problem: &Klotski, state: &Board) -> u32 {
         // Every board has a block; zero stays admissible should one not.
         state

@@ -436,6 +436,43 @@ fn idastar_counts_nodes_like_korf() {
 }
 
 #[test]
+fn pathmax_cuts_the_siblings_of_an_inconsistent_child() {
+    // Undirected, unit costs: R=0, A=1, X=2, B=3, Y=4, G=5; edges R-A, R-Y, A-X, A-B, Y-G, tried
+    // in that order. X is 4 from the goal (X A R Y G) and estimated so; every other estimate is
+    // 0: admissible, inconsistent across A-X.
+    // Threshold 0: R; A and Y generated at f 1.                               -> (0, 1, 2)
+    // Threshold 1: R; A expanded; X generated at f 6, so A is at least 4 - 1 = 3 from a goal:
+    //   f(A) >= 4 > 1 cuts B; and R is at least 3 - 1 = 2 away: f(R) >= 2 > 1 cuts Y.  -> (1, 2, 2)
+    // Threshold 2: R; A expanded; X at f 6 cuts A again (4 > 2), but not R (2 is not > 2);
+    //   Y expanded, G generated within the threshold.                         -> (2, 3, 4)
+    // Without pathmax the second and third iterations would generate 5 nodes each.
+    let arcs = [(0, 1, 1), (0, 4, 1), (1, 2, 1), (1, 3, 1), (4, 5, 1)];
+    let graph = Graph::new(6, &arcs, true, 5);
+    let result = idastar(&graph, &Table(vec![0, 0, 4, 0, 0, 0]), 0);
+    check(&graph, 0, &result, Some(2));
+    let iterations: Vec<(u64, u64, u64)> = result
+        .statistics
+        .iterations
+        .iter()
+        .map(|i| (i.threshold, i.expanded, i.generated))
+        .collect();
+    assert_eq!(iterations, [(0, 1, 2), (1, 2, 2), (2, 3, 4)]);
+
+    // One-way arcs have no inverse, so nothing bounds a node by its children.
+    let one_way = Graph::new(6, &arcs, false, 5);
+    let result = idastar(&one_way, &Table(vec![0, 0, 4, 0, 0, 0]), 0);
+    check(&one_way, 0, &result, Some(2));
+    let generated: Vec<u64> = (result.statistics.iterations.iter())
+        .map(|i| i.generated)
+        .collect();
+    assert_eq!(
+        generated,
+        [2, 5, 5],
+        "A, X, B, Y and G in both later iterations"
+    );
+}
+
+#[test]
 fn each_limit_is_reported() {
     let endless = Line { goal: None };
     let stopped_by = |limits: Limits| {

@@ -119,6 +119,11 @@ fn longest_increasing(values: &[u8]) -> usize {
 }
 
 impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for LinearConflict {
+    #[inline]
+    fn is_consistent(&self) -> bool {
+        true
+    }
+
     fn estimate(&self, puzzle: &SlidingPuzzle<Word>, state: &TileState<Word>) -> TileCost {
         self.manhattan.estimate(puzzle, state) + 2 * self.conflicts(state)
     }

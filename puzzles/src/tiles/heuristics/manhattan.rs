@@ -67,6 +67,11 @@ impl Manhattan {
 }
 
 impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for Manhattan {
+    #[inline]
+    fn is_consistent(&self) -> bool {
+        true
+    }
+
     fn estimate(&self, puzzle: &SlidingPuzzle<Word>, state: &TileState<Word>) -> TileCost {
         (0..puzzle.shape().cells())
             .map(|cell| self.tile_distance(usize::from(state.tile(cell)), cell))

@@ -45,6 +45,11 @@ impl Misplaced {
 }
 
 impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for Misplaced {
+    #[inline]
+    fn is_consistent(&self) -> bool {
+        true
+    }
+
     fn estimate(&self, puzzle: &SlidingPuzzle<Word>, state: &TileState<Word>) -> TileCost {
         (0..puzzle.shape().cells())
             .map(|position| self.misplaced(usize::from(state.tile(position)), position))

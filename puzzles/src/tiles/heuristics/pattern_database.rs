@@ -238,6 +238,11 @@ fn corner_symmetry(shape: Shape, blank: usize) -> Option<impl Fn(usize) -> usize
 
 impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for PdbHeuristic {
     #[inline]
+    fn is_consistent(&self) -> bool {
+        self.pdb.is_consistent()
+    }
+
+    #[inline]
     fn estimate(&self, puzzle: &SlidingPuzzle<Word>, state: &TileState<Word>) -> TileCost {
         let cells = puzzle.shape().cells();
         let mut positions = [0u8; MAX_CELLS];
