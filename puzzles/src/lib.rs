@@ -67,7 +67,8 @@ mod tiles;
 pub use tiles::{
     factorial, format_moves, is_solution, parse_moves, permutation_rank, permutation_unrank,
     random_solvable, random_walk, solvability, solve, solve_with, Algorithm, Board, BoardError,
-    HeuristicKind, LinearConflict, Manhattan, Misplaced, Move, MoveError, PackedWord, Parity,
-    PdbHeuristic, PdbSource, Shape, ShapeError, SlidingPuzzle, Solvability, SolveError, SplitMix64,
-    TileCost, TileOutcome, TileReport, TileState, MAX_CELLS, MAX_RANKED,
+    HeuristicKind, IncrementalPdb, LinearConflict, Manhattan, Misplaced, Move, MoveError,
+    PackedWord, Parity, PdbHeuristic, PdbMemo, PdbSource, Shape, ShapeError, SlidingPuzzle,
+    Solvability, SolveError, SplitMix64, TileCost, TileOutcome, TileReport, TileState, MAX_CELLS,
+    MAX_RANKED,
 };

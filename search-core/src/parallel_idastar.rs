@@ -12,8 +12,8 @@ use std::sync::Mutex;
 use std::thread;
 
 use crate::cost::Cost;
-use crate::heuristic::Heuristic;
 use crate::idastar::{start_or_goal, End, Root, Shared, Walk};
+use crate::incremental_heuristic::IncrementalHeuristic;
 use crate::limits::{Guard, Limits};
 use crate::observer::NoObserver;
 use crate::outcome::{timed, Limit, Outcome, OutcomeOf, ResultOf, Solution};
@@ -102,14 +102,15 @@ where
     P: InPlace + Sync,
     P::State: Send + Sync,
     P::Action: Send + Sync,
-    H: Heuristic<P> + Sync,
+    H: IncrementalHeuristic<P> + Sync,
+    H::Memo: Send + Sync,
 {
     timed::<P>(|statistics| search(problem, heuristic, start, limits, threads, statistics))
 }
 
 /// A subtree root found by the split, with the actions that reach it from the start.
-struct Subtree<P: Problem> {
-    root: Root<P>,
+struct Subtree<P: Problem, M> {
+    root: Root<P, M>,
     path: Vec<P::Action>,
 }
 
@@ -128,11 +129,11 @@ struct Found<P: Problem> {
 }
 
 /// How the split of one iteration ended.
-enum Split<P: Problem> {
+enum Split<P: Problem, M> {
     /// A goal within the threshold, reached by these actions at this cost.
     Solved(Vec<P::Action>, P::Cost),
     /// The subtrees to search, in the serial search's order.
-    Subtrees(Vec<Subtree<P>>),
+    Subtrees(Vec<Subtree<P, M>>),
 }
 
 fn search<P, H>(
@@ -147,15 +148,16 @@ where
     P: InPlace + Sync,
     P::State: Send + Sync,
     P::Action: Send + Sync,
-    H: Heuristic<P> + Sync,
+    H: IncrementalHeuristic<P> + Sync,
+    H::Memo: Send + Sync,
 {
     statistics.generated = 1;
     let start = match start_or_goal(problem, start) {
         Ok(start) => start,
         Err(solved) => return solved,
     };
-    let root_h = heuristic.estimate(problem, &start);
-    let mut threshold = root_h;
+    let root = heuristic.estimate_root(problem, &start);
+    let mut threshold = root.0;
     loop {
         // Between iterations no walk runs: look at the expansion limit and the clock here.
         if let Err(limit) = Guard::new(limits).check_quota(statistics.expanded) {
@@ -167,7 +169,7 @@ where
             problem,
             heuristic,
             &start,
-            root_h,
+            &root,
             threshold,
             threads.get() * SUBTREES_PER_THREAD,
             &mut counts,
@@ -218,21 +220,22 @@ fn split<P, H>(
     problem: &P,
     heuristic: &H,
     start: &P::State,
-    root_h: P::Cost,
+    (root_h, root_memo): &(P::Cost, H::Memo),
     threshold: P::Cost,
     wanted: usize,
     counts: &mut Counts,
     next_threshold: &mut Option<P::Cost>,
-) -> Split<P>
+) -> Split<P, H::Memo>
 where
     P: InPlace,
-    H: Heuristic<P>,
+    H: IncrementalHeuristic<P>,
 {
-    let mut level: Vec<Subtree<P>> = vec![Subtree {
+    let mut level: Vec<Subtree<P, H::Memo>> = vec![Subtree {
         root: Root {
             state: start.clone(),
             g: P::Cost::ZERO,
-            h: root_h,
+            h: *root_h,
+            memo: root_memo.clone(),
             inverse: None,
         },
         path: Vec::new(),
@@ -242,7 +245,7 @@ where
         if level.len() >= wanted || level.is_empty() {
             break;
         }
-        let mut deeper: Vec<Subtree<P>> = Vec::with_capacity(level.len() * 3);
+        let mut deeper: Vec<Subtree<P, H::Memo>> = Vec::with_capacity(level.len() * 3);
         for parent in &level {
             counts.expanded += 1;
             buffer.clear();
@@ -255,7 +258,13 @@ where
                 let mut state = parent.root.state.clone();
                 problem.apply(&mut state, &action);
                 let g = parent.root.g.saturating_add(cost);
-                let h = heuristic.estimate_after(problem, &state, &action, parent.root.h);
+                let (h, memo) = heuristic.estimate_child(
+                    problem,
+                    &state,
+                    &action,
+                    parent.root.h,
+                    &parent.root.memo,
+                );
                 let f = g.saturating_add(h);
                 if f > threshold {
                     *next_threshold = Some(next_threshold.map_or(f, |known| known.min(f)));
@@ -272,6 +281,7 @@ where
                         state,
                         g,
                         h,
+                        memo,
                         inverse,
                     },
                     path,
@@ -299,7 +309,7 @@ fn list_actions<P: InPlace>(problem: &P, state: &P::State, out: &mut Actions<P>)
 fn search_subtrees<P, H>(
     problem: &P,
     heuristic: &H,
-    subtrees: &[Subtree<P>],
+    subtrees: &[Subtree<P, H::Memo>],
     threshold: P::Cost,
     limits: &Limits,
     expanded_before: u64,
@@ -311,7 +321,8 @@ where
     P: InPlace + Sync,
     P::State: Send + Sync,
     P::Action: Send + Sync,
-    H: Heuristic<P> + Sync,
+    H: IncrementalHeuristic<P> + Sync,
+    H::Memo: Send + Sync,
 {
     let shared = Shared {
         first_goal: AtomicUsize::new(usize::MAX),

@@ -109,6 +109,7 @@ fn fifteen(arguments: &[String], cache: &PdbCache) {
     };
     let (heuristic, load_time) = heuristic(&goal, partition, cache);
     let heuristic = heuristic.with_lookups(lookups);
+    let incremental = heuristic.incremental();
     let puzzle = SlidingPuzzle::<u64>::new(&goal).expect("the 15-puzzle fits a u64");
     let instances = instances(FIFTEEN);
     // Both cores, one instance at a time each: the instances are independent.
@@ -124,7 +125,8 @@ fn fifteen(arguments: &[String], cache: &PdbCache) {
                 let board =
                     Board::new(shape, instance.tiles.clone()).expect("Korf boards are valid");
                 let start = puzzle.state(&board).expect("4x4");
-                let result = idastar_with(&puzzle, &heuristic, start, &Limits::none(), NoObserver);
+                let result =
+                    idastar_with(&puzzle, &incremental, start, &Limits::none(), NoObserver);
                 let length = result.solution().map(|solution| usize::from(solution.cost));
                 assert_eq!(length, Some(instance.optimal), "instance {}", instance.id);
                 results
@@ -211,6 +213,7 @@ fn twenty_four(arguments: &[String], cache: &PdbCache) {
                     .expect("Korf-Felner boards are valid");
                 let start = puzzle.state(&board).expect("5x5");
                 let limits = Limits::none().with_timeout(Duration::from_secs_f64(minutes * 60.0));
+                let heuristic = heuristic.incremental();
                 let result = if threads.get() > 1 {
                     idastar_parallel(&puzzle, &heuristic, start, &limits, threads)
                 } else {

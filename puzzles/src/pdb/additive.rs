@@ -239,6 +239,11 @@ impl AdditivePdb {
         self.reflection.is_some()
     }
 
+    /// Where the reflection sends each cell and what it renames each tile to, if enabled.
+    pub(crate) fn reflection_maps(&self) -> Option<(&[u8], &[u8])> {
+        (self.reflection.as_ref()).map(|r| (r.cell.as_slice(), r.tile.as_slice()))
+    }
+
     /// Which states [`estimate`](Self::estimate) looks up; [`Lookups::Reflected`] unless set.
     pub fn lookups(&self) -> Lookups {
         self.lookups

@@ -16,7 +16,9 @@ mod solve;
 
 pub use board::Board;
 pub use error::{BoardError, MoveError};
-pub use heuristics::{LinearConflict, Manhattan, Misplaced, PdbHeuristic, PdbSource};
+pub use heuristics::{
+    IncrementalPdb, LinearConflict, Manhattan, Misplaced, PdbHeuristic, PdbMemo, PdbSource,
+};
 pub use moves::{format_moves, is_solution, parse_moves, Move};
 pub use packing::PackedWord;
 pub use puzzle::{SlidingPuzzle, TileCost, TileState};

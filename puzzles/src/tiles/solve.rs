@@ -305,6 +305,11 @@ fn search<Word: PackedWord>(
             algorithm,
             limits,
         ),
+        // IDA* updates the lookups per move; A* stores no path to carry them along.
+        (Algorithm::IdaStar, HeuristicKind::PatternDatabase) => {
+            let heuristic = databases.heuristic(goal)?.incremental();
+            idastar_with(&puzzle, &heuristic, state, limits, NoObserver)
+        }
         (_, HeuristicKind::PatternDatabase) => informed(
             &puzzle,
             databases.heuristic(goal)?,

@@ -1,10 +1,12 @@
 //! Admissible estimates of the number of moves left, built from the goal.
 
+mod incremental_pdb;
 mod linear_conflict;
 mod manhattan;
 mod misplaced;
 mod pattern_database;
 
+pub use incremental_pdb::{IncrementalPdb, PdbMemo};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use misplaced::Misplaced;

@@ -1,0 +1,125 @@
+//! `IncrementalPdb` against the `PdbHeuristic` it is made from: the same estimate, computed
+//! from scratch, on every child of every node of long random walks, for every lookup mode, on
+//! square boards (with reflection) and an oblong one (without), with few and with many parts.
+
+use puzzles::pdb::Lookups;
+use puzzles::{Board, PackedWord, PdbHeuristic, Shape, SlidingPuzzle, SplitMix64};
+use search_core::{idastar, Actions, Heuristic, InPlace, IncrementalHeuristic};
+
+/// Walks `steps` random moves from the goal; at each node checks every child's incremental
+/// estimate, made before and after the move, against the full one, and its memo against the
+/// memo made from scratch.
+fn compare_on_a_walk<Word: PackedWord>(heuristic: &PdbHeuristic, steps: usize, seed: u64) {
+    let puzzle = SlidingPuzzle::<Word>::new(heuristic.goal()).expect("the board fits the word");
+    let incremental = heuristic.incremental();
+    let mut state = puzzle.goal_state();
+    let (mut h, mut memo) = incremental.estimate_root(&puzzle, &state);
+    assert_eq!(h, heuristic.estimate(&puzzle, &state));
+    let mut random = SplitMix64::new(seed);
+    let mut actions = Actions::<SlidingPuzzle<Word>>::new();
+    for step in 0..steps {
+        actions.clear();
+        puzzle.actions(&state, &mut actions);
+        for (action, _) in &actions {
+            let ahead = incremental
+                .estimate_child_ahead(&puzzle, &state, action, h, &memo)
+                .expect("a tile puzzle always estimates ahead");
+            let mut child = state;
+            puzzle.apply(&mut child, action);
+            let after = incremental.estimate_child(&puzzle, &child, action, h, &memo);
+            assert_eq!(ahead, after, "step {step}, move {action:?}");
+            assert_eq!(after.0, heuristic.estimate(&puzzle, &child), "step {step}");
+            assert_eq!(after.1, incremental.estimate_root(&puzzle, &child).1);
+        }
+        let (action, _) = actions[random.below(actions.len() as u64) as usize];
+        (h, memo) = incremental
+            .estimate_child_ahead(&puzzle, &state, &action, h, &memo)
+            .unwrap();
+        puzzle.apply(&mut state, &action);
+    }
+}
+
+fn every_lookup(heuristic: &PdbHeuristic) -> impl Iterator<Item = PdbHeuristic> + '_ {
+    [Lookups::Regular, Lookups::Reflected, Lookups::Dual]
+        .into_iter()
+        .map(|lookups| heuristic.clone().with_lookups(lookups))
+}
+
+fn build(width: usize, height: usize, partition: &[Vec<u8>]) -> PdbHeuristic {
+    let goal = Board::blank_first(Shape::new(width, height).expect("a valid shape"));
+    PdbHeuristic::build(&goal, partition, |_, _| {}).expect("a valid partition")
+}
+
+#[test]
+fn eight_puzzle_estimates_match_on_random_walks() {
+    let halves = build(3, 3, &[vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
+    for (seed, heuristic) in every_lookup(&halves).enumerate() {
+        compare_on_a_walk::<u64>(&heuristic, 2_000, seed as u64);
+    }
+}
+
+#[test]
+fn fifteen_puzzle_estimates_match_on_random_walks() {
+    let thirds = build(
+        4,
+        4,
+        &[
+            vec![1, 2, 3, 4, 5],
+            vec![6, 7, 8, 9, 10],
+            vec![11, 12, 13, 14, 15],
+        ],
+    );
+    for (seed, heuristic) in every_lookup(&thirds).enumerate() {
+        compare_on_a_walk::<u64>(&heuristic, 2_000, seed as u64);
+    }
+}
+
+#[test]
+fn oblong_boards_have_no_reflection_and_still_match() {
+    let heuristic = build(4, 3, &[vec![1, 2, 3, 4, 5, 6], vec![7, 8, 9, 10, 11]]);
+    assert!(!heuristic.databases().has_reflection());
+    for (seed, heuristic) in every_lookup(&heuristic).enumerate() {
+        compare_on_a_walk::<u64>(&heuristic, 2_000, seed as u64);
+    }
+}
+
+#[test]
+fn twenty_four_puzzle_estimates_match_with_few_and_many_parts() {
+    let tiles: Vec<u8> = (1..25).collect();
+    // Eight parts are kept in the memo; twelve are estimated in full at every node.
+    for size in [3, 2] {
+        let partition: Vec<Vec<u8>> = tiles.chunks(size).map(<[u8]>::to_vec).collect();
+        let heuristic = build(5, 5, &partition);
+        for (seed, heuristic) in every_lookup(&heuristic).enumerate() {
+            compare_on_a_walk::<u128>(&heuristic, 1_000, seed as u64);
+        }
+    }
+}
+
+#[test]
+fn idastar_searches_the_same_tree_either_way() {
+    let goal = Board::blank_first(Shape::new(4, 4).unwrap());
+    let puzzle = SlidingPuzzle::<u64>::new(&goal).unwrap();
+    let heuristic = build(
+        4,
+        4,
+        &[
+            vec![1, 2, 3, 4, 5],
+            vec![6, 7, 8, 9, 10],
+            vec![11, 12, 13, 14, 15],
+        ],
+    );
+    for (seed, heuristic) in every_lookup(&heuristic).enumerate() {
+        for walk in 0..4 {
+            let board = puzzles::random_walk(&goal, 60, 10 * seed as u64 + walk);
+            let start = puzzle.state(&board).unwrap();
+            let plain = idastar(&puzzle, &heuristic, start);
+            let incremental = idastar(&puzzle, &heuristic.incremental(), start);
+            assert_eq!(plain.outcome, incremental.outcome);
+            assert_eq!(
+                plain.statistics.iterations,
+                incremental.statistics.iterations
+            );
+        }
+    }
+}

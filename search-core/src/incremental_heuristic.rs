@@ -1,0 +1,150 @@
+//! Heuristics that leave a memo on each node of a depth-first path, so that a child's estimate
+//! starts from its parent's work instead of from scratch.
+
+use crate::heuristic::Heuristic;
+use crate::problem::Problem;
+
+/// A heuristic that keeps a memo for each node on the current path of a depth-first search.
+///
+/// [`Heuristic::estimate_after`] hears only the parent's estimate, one number; that suffices
+/// for Manhattan distance, which changes by one tile's term per move. An estimate made of parts
+/// (the entries of several pattern databases, each in several views of the state) needs more
+/// than the total to update: the memo is where it keeps them. [`idastar`](crate::idastar),
+/// [`idastar_with`](crate::idastar_with) and [`idastar_parallel`](crate::idastar_parallel)
+/// accept any `IncrementalHeuristic`: they keep one memo per depth of the current path and hand
+/// each child the memo of its parent.
+///
+/// Every [`Heuristic`] is an `IncrementalHeuristic` whose memo is `()`, so a heuristic only
+/// implements this trait directly when it has something to remember; it then does not implement
+/// [`Heuristic`] itself (the blanket implementation would conflict), and is used with the
+/// depth-first searches only.
+///
+/// The rules are those of [`Heuristic`]: the estimate must be admissible for the searches to be
+/// optimal, and the value must not depend on the path that reached the state (given the same
+/// state, every method returns the same estimate).
+///
+/// ```
+/// use search_core::{idastar, IncrementalHeuristic, InPlace, Problem, Successor, Successors};
+///
+/// /// Points on a line, moved one step either way; the goal is 0.
+/// struct Line;
+/// impl Problem for Line {
+///     type State = i32;
+///     type Action = i32;
+///     type Cost = u32;
+///     fn is_goal(&self, s: &i32) -> bool { *s == 0 }
+///     fn successors(&self, s: &i32, out: &mut Successors<Self>) {
+///         out.push(Successor::unit(s - 1, -1));
+///         out.push(Successor::unit(s + 1, 1));
+///     }
+///     fn inverse(&self, step: &i32) -> Option<i32> { Some(-step) }
+/// }
+/// impl InPlace for Line {
+///     fn apply(&self, s: &mut i32, step: &i32) { *s += step }
+///     fn undo(&self, s: &mut i32, step: &i32) { *s -= step }
+/// }
+///
+/// /// The distance to 0, remembering the side of 0 the state is on.
+/// struct Distance;
+/// impl IncrementalHeuristic<Line> for Distance {
+///     type Memo = i32; // the state's sign
+///     fn estimate_root(&self, _: &Line, s: &i32) -> (u32, i32) {
+///         (s.unsigned_abs(), s.signum())
+///     }
+///     fn estimate_child(&self, _: &Line, after: &i32, step: &i32, before: u32, sign: &i32)
+///         -> (u32, i32)
+///     {
+///         // A step against the sign heads for zero; every other step leaves it.
+///         let h = if *step == -sign { before - 1 } else { before + 1 };
+///         (h, after.signum())
+///     }
+/// }
+///
+/// let result = idastar(&Line, &Distance, 5);
+/// assert_eq!(result.solution().unwrap().actions, [-1, -1, -1, -1, -1]);
+/// // The estimate is exact, so the only iteration expands the path and nothing else.
+/// assert_eq!(result.statistics.expanded, 5);
+/// ```
+pub trait IncrementalHeuristic<P: Problem + ?Sized> {
+    /// What the heuristic remembers of a node for its children.
+    type Memo: Clone;
+
+    /// The estimate of the search's start, and its memo.
+    fn estimate_root(&self, problem: &P, state: &P::State) -> (P::Cost, Self::Memo);
+
+    /// The estimate of `after`, reached by `action` from a node whose estimate was `before` and
+    /// whose memo is `memo`, and the memo of `after`.
+    fn estimate_child(
+        &self,
+        problem: &P,
+        after: &P::State,
+        action: &P::Action,
+        before: P::Cost,
+        memo: &Self::Memo,
+    ) -> (P::Cost, Self::Memo);
+
+    /// What [`estimate_child`](IncrementalHeuristic::estimate_child) would return for the
+    /// child that `action` leads to from `state`, computed before the move is made; `None` when
+    /// the heuristic needs to see the child. See [`Heuristic::estimate_move`]: a child pruned
+    /// this way is never applied. The default returns `None`.
+    #[inline]
+    fn estimate_child_ahead(
+        &self,
+        problem: &P,
+        state: &P::State,
+        action: &P::Action,
+        before: P::Cost,
+        memo: &Self::Memo,
+    ) -> Option<(P::Cost, Self::Memo)> {
+        let _ = (problem, state, action, before, memo);
+        None
+    }
+
+    /// Whether the estimate is known to be consistent; see [`Heuristic::is_consistent`], whose
+    /// rules (speed only, never optimality) apply. The default is `false`.
+    #[inline]
+    fn consistent(&self) -> bool {
+        false
+    }
+}
+
+/// A plain heuristic remembers nothing: its incremental form is
+/// [`estimate_after`](Heuristic::estimate_after) and [`estimate_move`](Heuristic::estimate_move).
+impl<P: Problem + ?Sized, H: Heuristic<P> + ?Sized> IncrementalHeuristic<P> for H {
+    type Memo = ();
+
+    #[inline(always)]
+    fn estimate_root(&self, problem: &P, state: &P::State) -> (P::Cost, ()) {
+        (self.estimate(problem, state), ())
+    }
+
+    #[inline(always)]
+    fn estimate_child(
+        &self,
+        problem: &P,
+        after: &P::State,
+        action: &P::Action,
+        before: P::Cost,
+        _: &(),
+    ) -> (P::Cost, ()) {
+        (self.estimate_after(problem, after, action, before), ())
+    }
+
+    #[inline(always)]
+    fn estimate_child_ahead(
+        &self,
+        problem: &P,
+        state: &P::State,
+        action: &P::Action,
+        before: P::Cost,
+        _: &(),
+    ) -> Option<(P::Cost, ())> {
+        self.estimate_move(problem, state, action, before)
+            .map(|h| (h, ()))
+    }
+
+    #[inline(always)]
+    fn consistent(&self) -> bool {
+        self.is_consistent()
+    }
+}
