@@ -7,7 +7,8 @@
 //! ([`InPlace`] for in-place depth-first search, [`Reversible`] for backward search,
 //! [`PerfectRank`] for dense visited sets) are separate, so a problem implements only what it can
 //! offer and each algorithm asks for the least it needs. Heuristics are a separate trait, so one
-//! problem pairs with many of them. Everything is generic and monomorphised: there is no boxing
+//! problem pairs with many of them; an estimate made of parts can carry them from node to node
+//! through an [`IncrementalHeuristic`]. Everything is generic and monomorphised: there is no boxing
 //! and no allocation per node in the search loops.
 //!
 //! Every algorithm returns a [`SearchResult`]: an [`Outcome`] that tells a solution apart from a
