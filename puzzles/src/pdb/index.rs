@@ -15,6 +15,9 @@
 
 use super::PdbError;
 
+/// The most tiles [`PlacementIndex::rank`] ranks by pairwise comparisons.
+const COMPARED: usize = 8;
+
 /// Ranks and unranks placements of `k` distinguished tiles on `cells` cells.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct PlacementIndex {
@@ -139,8 +142,56 @@ impl PlacementIndex {
     }
 
     /// The rank of the placement in which pattern tile `i` sits in cell `cell_of(i)`.
+    ///
+    /// Patterns of up to [`COMPARED`] tiles (every pattern database's) are ranked from pairwise
+    /// comparisons of their cells, unrolled for each size; larger ones through a table of the
+    /// occupied cells. Both give the same rank.
     #[inline]
-    pub(crate) fn rank(&self, mut cell_of: impl FnMut(usize) -> u8) -> usize {
+    pub(crate) fn rank(&self, cell_of: impl FnMut(usize) -> u8) -> usize {
+        match self.tiles {
+            1 => self.rank_compared::<1>(cell_of),
+            2 => self.rank_compared::<2>(cell_of),
+            3 => self.rank_compared::<3>(cell_of),
+            4 => self.rank_compared::<4>(cell_of),
+            5 => self.rank_compared::<5>(cell_of),
+            6 => self.rank_compared::<6>(cell_of),
+            7 => self.rank_compared::<7>(cell_of),
+            COMPARED => self.rank_compared::<COMPARED>(cell_of),
+            _ => self.rank_through_table(cell_of),
+        }
+    }
+
+    /// [`rank`](Self::rank) for `K` tiles, from comparisons alone.
+    ///
+    /// A tile's Lehmer digit (its position among the occupied cells less the positions taken
+    /// by earlier tiles) is the number of *later* tiles in lower cells, and its cell's position
+    /// in the subset is the number of *all* tiles in lower cells: both come from the `K (K - 1)
+    /// / 2` pairs, with no table to clear and fill and no popcount (which the baseline x86-64
+    /// target lacks). Callgrind on the 24-puzzle's 6-tile patterns: about a third of the
+    /// instructions of [`rank_through_table`](Self::rank_through_table).
+    #[inline(always)]
+    fn rank_compared<const K: usize>(&self, cell_of: impl FnMut(usize) -> u8) -> usize {
+        let cells: [u8; K] = std::array::from_fn(cell_of);
+        let mut later_lower = [0usize; K];
+        let mut lower = [0usize; K];
+        for i in 0..K {
+            for j in i + 1..K {
+                let below = usize::from(cells[j] < cells[i]);
+                later_lower[i] += below;
+                lower[i] += below;
+                lower[j] += 1 - below;
+            }
+        }
+        let (mut subset, mut arrangement) = (0, 0);
+        for i in 0..K {
+            subset += self.binomials[usize::from(cells[i]) * (K + 1) + lower[i] + 1];
+            arrangement += later_lower[i] * self.factors[i];
+        }
+        subset * self.arrangements + arrangement
+    }
+
+    /// [`rank`](Self::rank) for any number of tiles, through a table of the occupied cells.
+    fn rank_through_table(&self, mut cell_of: impl FnMut(usize) -> u8) -> usize {
         let mut mask = 0u64;
         for i in 0..self.tiles {
             mask |= 1 << cell_of(i);
@@ -197,4 +248,42 @@ pub(crate) fn nth_bit(mut mask: u64, n: u8) -> u8 {
         mask &= mask - 1;
     }
     mask.trailing_zeros() as u8
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every placement of up to four tiles on up to nine cells, and a stride through larger
+    /// ones: the compared rank equals the table rank, and unranking gives the placement back.
+    #[test]
+    fn ranks_by_comparison_match_ranks_through_the_table() {
+        let mut cases = Vec::new();
+        for cells in 1..=9 {
+            for tiles in 1..=cells.min(4) {
+                cases.push((cells, tiles, 1));
+            }
+        }
+        cases.extend([
+            (16, 6, 997),
+            (16, 7, 9_973),
+            (16, 8, 99_991),
+            (25, 6, 99_991),
+        ]);
+        for (cells, tiles, stride) in cases {
+            let index = PlacementIndex::new(cells, tiles).unwrap();
+            let masks: Vec<u64> = index.subset_masks().collect();
+            let mut placement = vec![0u8; tiles];
+            for rank in (0..index.count()).step_by(stride) {
+                index.unrank(rank, &masks, &mut placement);
+                let compared = index.rank(|i| placement[i]);
+                let through_table = index.rank_through_table(|i| placement[i]);
+                assert_eq!(
+                    (compared, through_table),
+                    (rank, rank),
+                    "{cells} cells, {tiles} tiles"
+                );
+            }
+        }
+    }
 }
