@@ -1,6 +1,7 @@
 //! The additive heuristic: the sum of disjoint pattern databases, of the state, its mirror
 //! image and their duals.
 
+use super::dual::Dual;
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
 use super::{Abstraction, BuildProgress, PatternDatabase, PdbError};
 
@@ -53,6 +54,9 @@ pub struct AdditivePdb {
     manhattan: Vec<u8>,
     databases: Vec<PatternDatabase>,
     reflection: Option<Reflection>,
+    /// Whether the reflection maps every pattern onto a pattern, which makes the reflected
+    /// sums equal to the plain ones.
+    mirrored: bool,
     dual: Dual,
     lookups: Lookups,
 }
@@ -94,29 +98,6 @@ impl std::fmt::Display for Lookups {
             Self::Dual => "dual",
         })
     }
-}
-
-/// What the dual lookup needs to know about the goal and the databases.
-///
-/// Label every tile by its goal cell, so that a state is a permutation `p` (cell to label) and
-/// the goal is the identity. A solution is a walk of the blank from its cell `b` to the goal
-/// blank cell `z`, and `p` is the product of the walk's transpositions of cells; so the inverse
-/// permutation `p⁻¹`, read as a board, is solved by the reversed walk, from `z` to `b`, in as
-/// many moves, with label `b` playing the blank (it sits on cell `z` in `p⁻¹`, and ends on its
-/// own cell). When `b = z` that is the puzzle itself; otherwise it is the puzzle with label
-/// `b`, a numbered tile, as the blank. A database still bounds the moves of its labels along
-/// that walk when its abstract goal is reached at the walk's end: its labels on their cells
-/// and the blank, now on cell `b`, in the same blank region as `z`. So the dual sum counts the
-/// databases whose goal region holds `b` ([`usable`](Dual::usable)), and for every other
-/// label only its Manhattan distance (the one of label `b` is dropped: it is the blank).
-#[derive(Clone, Debug)]
-struct Dual {
-    /// Each tile's goal cell.
-    goal_cell: Vec<u8>,
-    /// The goal blank's cell, `z`.
-    blank_goal: u8,
-    /// `usable[d]`: the cells `b` for which database `d` counts in the dual sum, as bits.
-    usable: Vec<u64>,
 }
 
 /// Where the transposition sends each cell, and what it renames each tile to.
@@ -198,6 +179,18 @@ impl AdditivePdb {
         let patterns: Vec<&[u8]> = databases.iter().map(|pdb| pdb.pattern()).collect();
         validate_partition(width, height, &goal, &patterns)?;
         let reflection = Reflection::for_goal(width, height, &goal);
+        let mirrored = reflection.as_ref().is_some_and(|reflection| {
+            let tiles = |pattern: &mut dyn Iterator<Item = u8>| {
+                pattern.fold(0u64, |mask, tile| mask | 1 << tile)
+            };
+            let sets: Vec<u64> = (patterns.iter())
+                .map(|pattern| tiles(&mut pattern.iter().copied()))
+                .collect();
+            patterns.iter().all(|pattern| {
+                let image = tiles(&mut pattern.iter().map(|&t| reflection.tile[usize::from(t)]));
+                sets.contains(&image)
+            })
+        });
         let cells = width * height;
         let goal_cells = goal_positions(&goal, cells)?;
         let dual = Dual::new(width, height, &goal_cells, &databases)?;
@@ -214,6 +207,7 @@ impl AdditivePdb {
             cells,
             databases,
             reflection,
+            mirrored,
             dual,
             lookups: Lookups::default(),
         })
@@ -237,6 +231,25 @@ impl AdditivePdb {
     /// Whether the board and goal allow the reflection about the main diagonal.
     pub fn has_reflection(&self) -> bool {
         self.reflection.is_some()
+    }
+
+    /// Whether the reflection maps every pattern onto a pattern of the partition (as for
+    /// [`FIFTEEN_7_8_DIAGONAL`](super::partitions::FIFTEEN_7_8_DIAGONAL)): the reflected state
+    /// then has the same sum as the state, and its dual the same dual sum, so
+    /// [`estimate`](Self::estimate) leaves the reflected lookups out.
+    ///
+    /// ```
+    /// use puzzles::pdb::AdditivePdb;
+    ///
+    /// let goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    /// // The top row with the left column, and the rest.
+    /// let corner = AdditivePdb::build(3, 3, &goal, &[&[1, 2, 3, 6], &[4, 5, 7, 8]], |_, _| {});
+    /// assert!(corner.unwrap().is_self_mirrored());
+    /// let rows = AdditivePdb::build(3, 3, &goal, &[&[1, 2, 3, 4], &[5, 6, 7, 8]], |_, _| {});
+    /// assert!(!rows.unwrap().is_self_mirrored());
+    /// ```
+    pub fn is_self_mirrored(&self) -> bool {
+        self.mirrored
     }
 
     /// Which states [`estimate`](Self::estimate) looks up; [`Lookups::Reflected`] unless set.
@@ -271,7 +284,7 @@ impl AdditivePdb {
     /// If `positions` has fewer entries than the board has cells.
     #[inline]
     pub fn sum(&self, positions: &[u8]) -> u32 {
-        self.manhattan(positions) + 2 * self.excesses([positions], [ALL])[0]
+        self.manhattan(positions) + 2 * self.excesses([positions], [ALL], [NO_LAG])[0]
     }
 
     #[inline]
@@ -284,7 +297,8 @@ impl AdditivePdb {
     }
 
     /// The summed entries of the databases for each view, counting in view `v` only the
-    /// databases whose bit is set in `counted[v]`.
+    /// databases whose bit is set in `counted[v]`, each lowered by `lag[v][database]` (but not
+    /// below zero).
     ///
     /// Every rank is computed before any entry is read: the entries of big databases miss the
     /// cache, and independent loads issued together wait for memory together.
@@ -293,15 +307,18 @@ impl AdditivePdb {
         &self,
         views: [&[u8]; VIEWS],
         counted: [u64; VIEWS],
+        lag: [&[u8]; VIEWS],
     ) -> [u32; VIEWS] {
         const MOST: usize = 16;
         let counts = |mask: u64, database: usize| mask >> database & 1 != 0;
         let mut sums = [0u32; VIEWS];
         if self.databases.len() > MOST {
-            for ((sum, view), mask) in sums.iter_mut().zip(views).zip(counted) {
+            for (((sum, view), mask), lag) in sums.iter_mut().zip(views).zip(counted).zip(lag) {
                 *sum = (self.databases.iter().enumerate())
                     .filter(|&(database, _)| counts(mask, database))
-                    .map(|(_, pdb)| u32::from(pdb.excess(view)))
+                    .map(|(database, pdb)| {
+                        u32::from(pdb.excess(view).saturating_sub(lag[database]))
+                    })
                     .sum();
             }
             return sums;
@@ -314,10 +331,10 @@ impl AdditivePdb {
                 }
             }
         }
-        for ((sum, ranks), mask) in sums.iter_mut().zip(&ranks).zip(counted) {
+        for (((sum, ranks), mask), lag) in sums.iter_mut().zip(&ranks).zip(counted).zip(lag) {
             for (database, (&rank, pdb)) in ranks.iter().zip(&self.databases).enumerate() {
                 if counts(mask, database) {
-                    *sum += u32::from(pdb.entry(rank));
+                    *sum += u32::from(pdb.entry(rank).saturating_sub(lag[database]));
                 }
             }
         }
@@ -386,7 +403,7 @@ impl AdditivePdb {
     #[inline]
     pub fn dual_sum(&self, positions: &[u8]) -> u32 {
         let dual = self.dual.view(positions, self.cells, &self.manhattan);
-        let [excess] = self.excesses([&dual.positions[..self.cells]], [dual.counted]);
+        let [excess] = self.excesses([&dual.positions[..self.cells]], [dual.counted], [dual.lag]);
         self.manhattan(positions) - dual.uncounted + 2 * excess
     }
 
@@ -415,21 +432,23 @@ impl AdditivePdb {
         let manhattan = self.manhattan(positions);
         let reflected = match self.lookups {
             Lookups::Regular => None,
+            Lookups::Reflected | Lookups::Dual if self.mirrored => None,
             Lookups::Reflected | Lookups::Dual => self.reflect(positions),
         };
         match (self.lookups, &reflected) {
             (Lookups::Regular, _) | (Lookups::Reflected, None) => {
-                manhattan + 2 * self.excesses([positions], [ALL])[0]
+                manhattan + 2 * self.excesses([positions], [ALL], [NO_LAG])[0]
             }
             (Lookups::Reflected, Some(reflected)) => {
                 let [regular, reflected] =
-                    self.excesses([positions, &reflected[..cells]], [ALL, ALL]);
+                    self.excesses([positions, &reflected[..cells]], [ALL, ALL], [NO_LAG; 2]);
                 manhattan + 2 * regular.max(reflected)
             }
             (Lookups::Dual, None) => {
                 let dual = self.dual.view(positions, cells, &self.manhattan);
                 let views = [positions, &dual.positions[..cells]];
-                let [regular, dual_excess] = self.excesses(views, [ALL, dual.counted]);
+                let [regular, dual_excess] =
+                    self.excesses(views, [ALL, dual.counted], [NO_LAG, dual.lag]);
                 (manhattan + 2 * regular).max(manhattan - dual.uncounted + 2 * dual_excess)
             }
             (Lookups::Dual, Some(reflected)) => {
@@ -443,8 +462,9 @@ impl AdditivePdb {
                     &reflected_dual.positions[..cells],
                 ];
                 let counted = [ALL, ALL, dual.counted, reflected_dual.counted];
+                let lag = [NO_LAG, NO_LAG, dual.lag, reflected_dual.lag];
                 let [regular, reflected, dual_excess, reflected_dual_excess] =
-                    self.excesses(views, counted);
+                    self.excesses(views, counted, lag);
                 let duals = (manhattan - dual.uncounted + 2 * dual_excess)
                     .max(manhattan - reflected_dual.uncounted + 2 * reflected_dual_excess);
                 (manhattan + 2 * regular.max(reflected)).max(duals)
@@ -470,79 +490,8 @@ impl AdditivePdb {
 /// Every database counts.
 const ALL: u64 = u64::MAX;
 
-/// A state's dual, as [`Dual::view`] computes it.
-struct DualView {
-    /// The dual state's cell of each tile.
-    positions: [u8; 64],
-    /// The databases that count for it, as bits.
-    counted: u64,
-    /// The part of the state's Manhattan distance that the dual sum leaves out.
-    uncounted: u32,
-}
-
-impl Dual {
-    fn new(
-        width: usize,
-        height: usize,
-        goal_cell: &[u8],
-        databases: &[PatternDatabase],
-    ) -> Result<Self, PdbError> {
-        let geometry = Geometry::new(width, height)?;
-        let blank_goal = goal_cell[0];
-        let mut usable = vec![0u64; geometry.cells];
-        for (database, pdb) in databases.iter().enumerate() {
-            let occupied = (pdb.pattern().iter())
-                .fold(0u64, |mask, &tile| mask | 1 << goal_cell[usize::from(tile)]);
-            let free = geometry.full & !occupied;
-            // The database's search starts from the goal placement with the blank in this
-            // region, so a walk that ends with the blank anywhere in it reaches that start.
-            let region = match pdb.abstraction() {
-                Abstraction::BlankRegions => geometry.flood(1 << blank_goal, free),
-                Abstraction::FreeBlank => free,
-            };
-            for (cell, usable) in usable.iter_mut().enumerate() {
-                if region >> cell & 1 != 0 {
-                    *usable |= 1 << database;
-                }
-            }
-        }
-        Ok(Self {
-            goal_cell: goal_cell.to_vec(),
-            blank_goal,
-            usable,
-        })
-    }
-
-    /// The dual of the state `positions`, with the databases that count for it.
-    #[inline]
-    fn view(&self, positions: &[u8], cells: usize, manhattan: &[u8]) -> DualView {
-        let mut board = [0u8; 64];
-        for (tile, &cell) in positions[..cells].iter().enumerate() {
-            board[usize::from(cell)] = tile as u8;
-        }
-        let mut dual = [0u8; 64];
-        for (tile, cell) in dual[..cells].iter_mut().enumerate() {
-            let goal = usize::from(self.goal_cell[tile]);
-            *cell = self.goal_cell[usize::from(board[goal])];
-        }
-        // With tiles named by goal cell (the state a permutation p, the goal the identity), the
-        // dual puts label c on cell p(c): its labels other than z and its blank p⁻¹(z) = b are
-        // exactly as far from home as the state's tiles on the cells other than z and b. The
-        // state's Manhattan distance leaves out cell b only, so the dual's also leaves out the
-        // tile on z (nothing when b = z, the blank is there). Rounded down to even: every move
-        // changes the Manhattan distance by one, so the distance to the goal has its parity,
-        // and a bound of the other parity is at least one below the distance. That keeps every
-        // sum's parity, which IDA* needs to raise its threshold two at a time.
-        let blank_goal = usize::from(self.blank_goal);
-        DualView {
-            positions: dual,
-            counted: self.usable[usize::from(positions[0])],
-            uncounted: u32::from(
-                manhattan[usize::from(board[blank_goal]) * cells + blank_goal] & !1,
-            ),
-        }
-    }
-}
+/// No database's entry is lowered.
+const NO_LAG: &[u8] = &[0; 64];
 
 impl Reflection {
     /// The transposition of a square board whose goal blank lies on the main diagonal.

@@ -34,6 +34,7 @@ mod additive;
 mod build;
 mod cache;
 mod database;
+mod dual;
 mod error;
 mod external;
 mod file;
