@@ -2,7 +2,7 @@
 //! 15-puzzle's 100 instances (Korf 1985) and the 24-puzzle's 50 (Korf & Felner 2002).
 //!
 //! ```text
-//! cargo run --release -p tests --bin korf -- fifteen [--partition 7-8|7-8-diagonal|6-6-3|5-5-5[,..]] [--lookups regular|reflected|dual] [--cache DIR]
+//! cargo run --release -p tests --bin korf -- fifteen [--partition 7-8|7-8-diagonal|7-8-antidiagonal|6-6-3|5-5-5[,..]] [--lookups regular|reflected|dual] [--cache DIR]
 //! cargo run --release -p tests --bin korf -- twenty-four [--minutes M] [--jobs N] [--threads T] [--ids 1,2,..] [--cache DIR]
 //! ```
 //! Databases are loaded from (or built into) the cache directory, by default the user's cache;
@@ -100,9 +100,10 @@ fn fifteen(arguments: &[String], cache: &PdbCache) {
             match name {
                 "7-8" => &partitions::FIFTEEN_7_8,
                 "7-8-diagonal" => &partitions::FIFTEEN_7_8_DIAGONAL,
+                "7-8-antidiagonal" => &partitions::FIFTEEN_7_8_ANTIDIAGONAL,
                 "6-6-3" => &partitions::FIFTEEN_6_6_3,
                 "5-5-5" => &partitions::FIFTEEN_5_5_5,
-                other => panic!("unknown partition {other}: 7-8, 7-8-diagonal, 6-6-3 or 5-5-5"),
+                other => panic!("unknown partition {other}: 7-8, 7-8-diagonal, 7-8-antidiagonal, 6-6-3 or 5-5-5"),
             }
         })
         .collect();
