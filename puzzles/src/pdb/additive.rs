@@ -299,21 +299,43 @@ impl AdditivePdb {
     /// The summed entries of the databases for each view, counting in view `v` only the
     /// databases whose bit is set in `counted[v]`, each lowered by `lag[v][database]` (but not
     /// below zero).
-    ///
-    /// Every rank is computed before any entry is read: the entries of big databases miss the
-    /// cache, and independent loads issued together wait for memory together.
     #[inline]
-    fn excesses<const VIEWS: usize>(
+    fn excesses<const N: usize>(
         &self,
-        views: [&[u8]; VIEWS],
-        counted: [u64; VIEWS],
-        lag: [&[u8]; VIEWS],
-    ) -> [u32; VIEWS] {
-        const MOST: usize = 16;
+        views: [&[u8]; N],
+        counted: [u64; N],
+        lag: [&[u8]; N],
+    ) -> [u32; N] {
+        let pending = self.pending(&views, [0; VIEWS], &counted, &lag);
+        let sums = self.settle(&pending);
+        std::array::from_fn(|view| sums[view])
+    }
+
+    /// The table indices of `views` (at most [`VIEWS`]), computed before any entry is read: the
+    /// entries of big databases miss the cache, and independent loads issued together wait for
+    /// memory together. With more than [`MOST`] databases the sums are taken at once instead.
+    #[inline]
+    fn pending<'a>(
+        &'a self,
+        views: &[&[u8]],
+        base: [u32; VIEWS],
+        counted: &[u64],
+        lag: &[&'a [u8]],
+    ) -> Pending<'a> {
         let counts = |mask: u64, database: usize| mask >> database & 1 != 0;
-        let mut sums = [0u32; VIEWS];
+        let mut pending = Pending {
+            views: views.len(),
+            base,
+            counted: [0; VIEWS],
+            lag: [NO_LAG; VIEWS],
+            ranks: [[0; MOST]; VIEWS],
+            sums: None,
+        };
+        pending.counted[..views.len()].copy_from_slice(counted);
+        pending.lag[..views.len()].copy_from_slice(lag);
         if self.databases.len() > MOST {
-            for (((sum, view), mask), lag) in sums.iter_mut().zip(views).zip(counted).zip(lag) {
+            let mut sums = [0u32; VIEWS];
+            for (((sum, view), &mask), lag) in sums.iter_mut().zip(views).zip(counted).zip(lag) {
                 *sum = (self.databases.iter().enumerate())
                     .filter(|&(database, _)| counts(mask, database))
                     .map(|(database, pdb)| {
@@ -321,19 +343,32 @@ impl AdditivePdb {
                     })
                     .sum();
             }
-            return sums;
+            pending.sums = Some(sums);
+            return pending;
         }
-        let mut ranks = [[0usize; MOST]; VIEWS];
-        for ((ranks, view), mask) in ranks.iter_mut().zip(views).zip(counted) {
+        for ((ranks, view), &mask) in pending.ranks.iter_mut().zip(views).zip(counted) {
             for (database, (rank, pdb)) in ranks.iter_mut().zip(&self.databases).enumerate() {
                 if counts(mask, database) {
                     *rank = pdb.rank(view);
                 }
             }
         }
-        for (((sum, ranks), mask), lag) in sums.iter_mut().zip(&ranks).zip(counted).zip(lag) {
+        pending
+    }
+
+    /// The summed (lowered) entries of each view of `pending`.
+    #[inline]
+    fn settle(&self, pending: &Pending<'_>) -> [u32; VIEWS] {
+        if let Some(sums) = pending.sums {
+            return sums;
+        }
+        let mut sums = [0u32; VIEWS];
+        let views = (sums.iter_mut().zip(&pending.ranks))
+            .zip(pending.counted.iter().zip(pending.lag))
+            .take(pending.views);
+        for ((sum, ranks), (&mask, lag)) in views {
             for (database, (&rank, pdb)) in ranks.iter().zip(&self.databases).enumerate() {
-                if counts(mask, database) {
+                if mask >> database & 1 != 0 {
                     *sum += u32::from(pdb.entry(rank).saturating_sub(lag[database]));
                 }
             }
@@ -426,6 +461,13 @@ impl AdditivePdb {
     /// If `positions` has fewer entries than the board has cells.
     #[inline]
     pub fn estimate(&self, positions: &[u8]) -> u32 {
+        self.finish(&self.begin(positions))
+    }
+
+    /// The first half of [`estimate`](Self::estimate): every table index it needs, so that a
+    /// caller looking up several partitions can compute all of them before reading any entry.
+    #[inline]
+    pub(crate) fn begin(&self, positions: &[u8]) -> Pending<'_> {
         // The reflection is a symmetry of the board and the goal, so it keeps every tile's
         // Manhattan distance, and what the dual drops of it: only the entries differ.
         let cells = self.cells;
@@ -435,21 +477,20 @@ impl AdditivePdb {
             Lookups::Reflected | Lookups::Dual if self.mirrored => None,
             Lookups::Reflected | Lookups::Dual => self.reflect(positions),
         };
+        let base = [manhattan; VIEWS];
         match (self.lookups, &reflected) {
             (Lookups::Regular, _) | (Lookups::Reflected, None) => {
-                manhattan + 2 * self.excesses([positions], [ALL], [NO_LAG])[0]
+                self.pending(&[positions], base, &[ALL], &[NO_LAG])
             }
             (Lookups::Reflected, Some(reflected)) => {
-                let [regular, reflected] =
-                    self.excesses([positions, &reflected[..cells]], [ALL, ALL], [NO_LAG; 2]);
-                manhattan + 2 * regular.max(reflected)
+                let views = [positions, &reflected[..cells]];
+                self.pending(&views, base, &[ALL; 2], &[NO_LAG; 2])
             }
             (Lookups::Dual, None) => {
                 let dual = self.dual.view(positions, cells, &self.manhattan);
                 let views = [positions, &dual.positions[..cells]];
-                let [regular, dual_excess] =
-                    self.excesses(views, [ALL, dual.counted], [NO_LAG, dual.lag]);
-                (manhattan + 2 * regular).max(manhattan - dual.uncounted + 2 * dual_excess)
+                let base = [manhattan, manhattan - dual.uncounted, 0, 0];
+                self.pending(&views, base, &[ALL, dual.counted], &[NO_LAG, dual.lag])
             }
             (Lookups::Dual, Some(reflected)) => {
                 let reflected = &reflected[..cells];
@@ -461,15 +502,29 @@ impl AdditivePdb {
                     &dual.positions[..cells],
                     &reflected_dual.positions[..cells],
                 ];
+                let base = [
+                    manhattan,
+                    manhattan,
+                    manhattan - dual.uncounted,
+                    manhattan - reflected_dual.uncounted,
+                ];
                 let counted = [ALL, ALL, dual.counted, reflected_dual.counted];
                 let lag = [NO_LAG, NO_LAG, dual.lag, reflected_dual.lag];
-                let [regular, reflected, dual_excess, reflected_dual_excess] =
-                    self.excesses(views, counted, lag);
-                let duals = (manhattan - dual.uncounted + 2 * dual_excess)
-                    .max(manhattan - reflected_dual.uncounted + 2 * reflected_dual_excess);
-                (manhattan + 2 * regular.max(reflected)).max(duals)
+                self.pending(&views, base, &counted, &lag)
             }
         }
+    }
+
+    /// The second half of [`estimate`](Self::estimate): reads the entries and takes the
+    /// largest sum.
+    #[inline]
+    pub(crate) fn finish(&self, pending: &Pending<'_>) -> u32 {
+        let sums = self.settle(pending);
+        (pending.base.iter().zip(sums))
+            .take(pending.views)
+            .map(|(&base, excess)| base + 2 * excess)
+            .max()
+            .unwrap_or(0)
     }
 
     /// [`estimate`](Self::estimate) for a board given as the tile at each cell.
@@ -492,6 +547,26 @@ const ALL: u64 = u64::MAX;
 
 /// No database's entry is lowered.
 const NO_LAG: &[u8] = &[0; 64];
+
+/// The most databases whose table indices are all computed before any entry is read.
+const MOST: usize = 16;
+
+/// The most states one estimate looks up: the state, its reflection and their duals.
+const VIEWS: usize = 4;
+
+/// An estimate between [`AdditivePdb::begin`] and [`AdditivePdb::finish`]: its table indices,
+/// computed, and its entries, not yet read.
+pub(crate) struct Pending<'a> {
+    /// How many of the arrays' views are in use.
+    views: usize,
+    /// What each view's sum adds to twice its summed entries: the Manhattan part.
+    base: [u32; VIEWS],
+    counted: [u64; VIEWS],
+    lag: [&'a [u8]; VIEWS],
+    ranks: [[usize; MOST]; VIEWS],
+    /// The summed entries, already read when there are too many databases to rank first.
+    sums: Option<[u32; VIEWS]>,
+}
 
 impl Reflection {
     /// The transposition of a square board whose goal blank lies on the main diagonal.

@@ -309,9 +309,29 @@ impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for PdbHeuristic {
             positions[usize::from(state.tile(cell))] = cell as u8;
         }
         let positions = &positions[..cells];
-        let estimate = (self.more.iter()).fold(self.pdb.estimate(positions), |h, pdb| {
-            h.max(pdb.estimate(positions))
-        });
+        // Up to three partitions compute all their table indices before reading any entry, so
+        // that the cache misses of every partition overlap.
+        let first = &self.pdb;
+        let estimate = match self.more.as_slice() {
+            [] => first.estimate(positions),
+            [second] => {
+                let pending = [first.begin(positions), second.begin(positions)];
+                first.finish(&pending[0]).max(second.finish(&pending[1]))
+            }
+            [second, third] => {
+                let pending = [
+                    first.begin(positions),
+                    second.begin(positions),
+                    third.begin(positions),
+                ];
+                (first.finish(&pending[0]))
+                    .max(second.finish(&pending[1]))
+                    .max(third.finish(&pending[2]))
+            }
+            more => (more.iter()).fold(first.estimate(positions), |h, pdb| {
+                h.max(pdb.estimate(positions))
+            }),
+        };
         // A sum of at most 25 byte-sized values always fits.
         estimate as TileCost
     }
