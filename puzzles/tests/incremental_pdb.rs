@@ -123,3 +123,24 @@ fn idastar_searches_the_same_tree_either_way() {
         }
     }
 }
+
+#[test]
+fn maxed_partitions_match_including_self_mirrored_ones() {
+    let rows = build(3, 3, &[vec![1, 2, 3, 4], vec![5, 6, 7, 8]]);
+    // The top row with the left column, and the rest: its own mirror image.
+    let corner = build(3, 3, &[vec![1, 2, 3, 6], vec![4, 5, 7, 8]]);
+    assert!(corner.databases().is_self_mirrored());
+    let both = (rows.clone()).max_with(corner.databases().clone()).unwrap();
+    for (seed, heuristic) in every_lookup(&both).enumerate() {
+        compare_on_a_walk::<u64>(&heuristic, 2_000, seed as u64);
+    }
+    // Five partitions looked up in both views are ten sums, more than a memo keeps: every node
+    // is estimated in full, still equal.
+    let mut five = rows.clone();
+    for _ in 0..4 {
+        five = five.max_with(rows.databases().clone()).unwrap();
+    }
+    for (seed, heuristic) in every_lookup(&five).enumerate() {
+        compare_on_a_walk::<u64>(&heuristic, 500, seed as u64);
+    }
+}

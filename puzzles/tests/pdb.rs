@@ -320,6 +320,156 @@ fn every_lookup_mode_is_admissible_on_every_8_puzzle_state_for_several_goals() {
     eprintln!("dual lookups raised {dual_wins} estimates; the naive dual overestimated {naive_overestimates}");
 }
 
+/// Manhattan distance of `tile` on `cell` of the 8-puzzle from its cell in `GOAL` (cell `tile`).
+fn eight_manhattan(tile: u8, cell: u8) -> u32 {
+    let (tile, cell) = (u32::from(tile), u32::from(cell));
+    (tile / 3).abs_diff(cell / 3) + (tile % 3).abs_diff(cell % 3)
+}
+
+#[test]
+fn dual_sums_count_databases_of_other_blank_regions_less_the_region_distance() {
+    // Goal `0 1 2 / 3 4 5 / 6 7 8` and the split {1,2,3,4} {5,6,7,8}: in the goal placement of
+    // {1,2,3,4} the blank's cell 0 is a region of its own, cut off from {5,6,7,8}. A dual state
+    // with the blank there may still count that database, less the abstract distance between
+    // the two goal placements, found here by the brute-force 0-1 search over whole boards.
+    let pdb = build_split().with_lookups(Lookups::Dual);
+    let delta: Vec<Option<u32>> = SPLIT
+        .iter()
+        .map(|pattern| {
+            let distances = abstract_board_distances(pattern);
+            // The goal placement with the blank on each other cell outside the pattern.
+            let far = (5..9u8)
+                .filter(|cell| !pattern.contains(cell))
+                .map(|blank| {
+                    let mut board =
+                        GOAL.map(|t| if t == 0 || pattern.contains(&t) { t } else { 9 });
+                    board.swap(0, usize::from(blank));
+                    distances[&board]
+                });
+            far.min()
+        })
+        .collect();
+    assert_eq!(delta[1], None, "{{5,6,7,8}} leaves one region");
+    let delta_first = delta[0].expect("{1,2,3,4} leaves two regions");
+    assert!(delta_first > 0 && delta_first % 2 == 0, "{delta_first}");
+    let truth = true_distances();
+    let mut raised = 0;
+    for (board, &distance) in &truth {
+        let here = positions(board);
+        let blank = here[0];
+        let dual = positions(&dual_board(board, &GOAL));
+        // Every tile's Manhattan distance but the one playing the blank in the dual, rounded
+        // down to the parity of the distance ...
+        let tile_on_goal_blank = board[0];
+        let manhattan: u32 = (1..9u8)
+            .map(|t| eight_manhattan(t, here[usize::from(t)]))
+            .sum();
+        let mut expected = manhattan - (eight_manhattan(tile_on_goal_blank, 0) & !1);
+        let mut correction = 0;
+        // ... and twice each usable database's excess, less half its region distance.
+        for (pdb_index, pattern) in SPLIT.iter().enumerate() {
+            if pattern.contains(&blank) {
+                continue; // label `blank` plays the blank in the dual
+            }
+            let database = &pdb.databases()[pdb_index];
+            let own: u32 = pattern
+                .iter()
+                .map(|&t| eight_manhattan(t, dual[usize::from(t)]))
+                .sum();
+            let excess = (u32::from(database.lookup(&dual)) - own) / 2;
+            let lag = match (pdb_index, blank) {
+                (0, 5..) => delta_first / 2,
+                _ => 0,
+            };
+            expected += 2 * excess.saturating_sub(lag);
+            if lag > 0 {
+                correction += excess.saturating_sub(lag);
+            }
+        }
+        assert_eq!(pdb.dual_sum(&here), expected, "{board:?}");
+        assert!(expected <= distance, "{board:?}");
+        raised += usize::from(correction > 0 && pdb.estimate(&here) == expected);
+    }
+    assert!(
+        raised > 0,
+        "the region distance correction never decided an estimate"
+    );
+    eprintln!("region distance {delta_first}: the corrected dual decided {raised} estimates");
+}
+
+#[test]
+fn self_mirrored_partitions_lose_nothing_by_skipping_the_reflected_lookups() {
+    // The top row with the left column, and the rest: the transposition maps each onto itself.
+    let corner: [&[u8]; 2] = [&[1, 2, 3, 6], &[4, 5, 7, 8]];
+    for abstraction in [Abstraction::BlankRegions, Abstraction::FreeBlank] {
+        let pdb = AdditivePdb::build_with(3, 3, &GOAL, &corner, abstraction, |_, _| {}).unwrap();
+        assert!(pdb.is_self_mirrored() && pdb.has_reflection());
+        assert!(!build_split().is_self_mirrored());
+        let dual = pdb.clone().with_lookups(Lookups::Dual);
+        for (board, &distance) in &true_distances() {
+            let here = positions(board);
+            let (sum, dual_sum) = (pdb.sum(&here), pdb.dual_sum(&here));
+            assert_eq!(pdb.reflected_sum(&here), Some(sum), "{board:?}");
+            assert_eq!(pdb.reflected_dual_sum(&here), Some(dual_sum), "{board:?}");
+            assert_eq!(pdb.estimate(&here), sum, "{board:?}");
+            assert_eq!(dual.estimate(&here), sum.max(dual_sum), "{board:?}");
+            assert!(dual.estimate(&here) <= distance, "{board:?}");
+        }
+    }
+}
+
+#[test]
+fn several_partitions_are_maxed_and_stay_admissible() {
+    let goal = Board::parse("012345678").unwrap();
+    let puzzle = SlidingPuzzle::<u64>::new(&goal).unwrap();
+    let corner: [&[u8]; 2] = [&[1, 2, 3, 6], &[4, 5, 7, 8]];
+    let split = PdbHeuristic::build(&goal, &SPLIT, |_, _| {}).unwrap();
+    let other = AdditivePdb::build(3, 3, &GOAL, &corner, |_, _| {}).unwrap();
+    let other_goal = AdditivePdb::build(3, 3, &[1, 2, 3, 4, 5, 6, 7, 8, 0], &SPLIT, |_, _| {});
+    assert!(matches!(
+        split.clone().max_with(other_goal.unwrap()),
+        Err(PdbError::Mismatch)
+    ));
+    let both = split.clone().max_with(other.clone()).unwrap();
+    assert!(!both.is_consistent());
+    for lookups in [Lookups::Regular, Lookups::Reflected, Lookups::Dual] {
+        let both = both.clone().with_lookups(lookups);
+        assert!(both.additional().iter().all(|pdb| pdb.lookups() == lookups));
+        let (first, second) = (
+            split.databases().clone().with_lookups(lookups),
+            other.clone().with_lookups(lookups),
+        );
+        let mut better = 0;
+        for (board, &distance) in &true_distances() {
+            let here = positions(board);
+            let state = puzzle
+                .state(&Board::new(goal.shape(), board.to_vec()).unwrap())
+                .unwrap();
+            let estimate = u32::from(both.estimate(&puzzle, &state));
+            let (a, b) = (first.estimate(&here), second.estimate(&here));
+            assert_eq!(estimate, a.max(b), "{board:?}");
+            assert!(estimate <= distance, "{board:?}");
+            better += usize::from(b > a);
+        }
+        assert!(better > 0, "{lookups}: the second partition never helped");
+    }
+    // IDA* with both stays optimal, up to the farthest boards.
+    let truth = true_distances();
+    let both = both.with_lookups(Lookups::Dual);
+    let farthest = truth.values().copied().max().unwrap();
+    let sample = truth
+        .iter()
+        .filter(|&(_, &d)| d == farthest || d == 20)
+        .take(20);
+    for (&board, _) in sample {
+        let start = puzzle
+            .state(&Board::new(goal.shape(), board.to_vec()).unwrap())
+            .unwrap();
+        let length = idastar(&puzzle, &both, start).solution().unwrap().len();
+        assert_eq!(length as u32, truth[&board], "{board:?}");
+    }
+}
+
 #[test]
 fn abstract_distances_per_blank_region_are_consistent() {
     // What the minimum over regions loses: keyed by the full abstract board (blank included),

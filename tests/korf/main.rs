@@ -2,7 +2,7 @@
 //! 15-puzzle's 100 instances (Korf 1985) and the 24-puzzle's 50 (Korf & Felner 2002).
 //!
 //! ```text
-//! cargo run --release -p tests --bin korf -- fifteen [--partition 7-8|6-6-3|5-5-5] [--lookups regular|reflected|dual] [--cache DIR]
+//! cargo run --release -p tests --bin korf -- fifteen [--partition 7-8|7-8-diagonal|7-8-antidiagonal|6-6-3|5-5-5[,..]] [--lookups regular|reflected|dual] [--full] [--cache DIR]
 //! cargo run --release -p tests --bin korf -- twenty-four [--minutes M] [--jobs N] [--threads T] [--ids 1,2,..] [--cache DIR]
 //! ```
 //! Databases are loaded from (or built into) the cache directory, by default the user's cache;
@@ -10,7 +10,11 @@
 //! against the published optimum; a 24-puzzle instance that exceeds its time budget is reported
 //! as such, with the nodes it had generated. `--lookups` chooses which states the 15-puzzle's
 //! heuristic looks up (the state alone, with its reflection, the default, or both and their
-//! duals) and lists the nodes generated per instance.
+//! duals); `--partition a,b,..` maxes the estimates of several partitions
+//! (`7-8,7-8-diagonal,7-8-antidiagonal` takes about 870 MB and over three minutes to build the
+//! first time, one 8-tile database after the other) and lists the nodes generated per instance.
+//! IDA* estimates incrementally ([`PdbHeuristic::incremental`]); `--full` recomputes every
+//! lookup at every node instead, for comparison (same nodes, more time).
 
 use std::collections::VecDeque;
 use std::num::NonZeroUsize;
@@ -72,19 +76,25 @@ fn main() {
     }
 }
 
+/// Reports a database build's progress on stderr.
+fn progress(pattern: usize, step: BuildProgress) {
+    eprint!(
+        "\rbuilding pattern {}: layer {} ({} of {})    ",
+        pattern + 1,
+        step.depth,
+        step.done,
+        step.total
+    );
+}
+
+/// Reports cache trouble on stderr.
+fn warn(warning: &CacheWarning) {
+    eprintln!("\n{warning}");
+}
+
 /// Loads the databases of `partition` for `goal`, reporting build progress on stderr.
 fn heuristic(goal: &Board, partition: &[&[u8]], cache: &PdbCache) -> (PdbHeuristic, Duration) {
     let began = Instant::now();
-    let progress = |pattern: usize, step: BuildProgress| {
-        eprint!(
-            "\rbuilding pattern {}: layer {} ({} of {})    ",
-            pattern + 1,
-            step.depth,
-            step.done,
-            step.total
-        );
-    };
-    let warn = |warning: &CacheWarning| eprintln!("\n{warning}");
     let heuristic = PdbHeuristic::from_cache(goal, partition, cache, progress, warn)
         .expect("the pattern databases build");
     eprintln!();
@@ -92,13 +102,21 @@ fn heuristic(goal: &Board, partition: &[&[u8]], cache: &PdbCache) -> (PdbHeurist
 }
 
 fn fifteen(arguments: &[String], cache: &PdbCache) {
+    // Several partitions, separated by commas, are looked up each and maxed.
     let name = option(arguments, "--partition").unwrap_or_else(|| "7-8".to_string());
-    let partition: &[&[u8]] = match name.as_str() {
-        "7-8" => &partitions::FIFTEEN_7_8,
-        "6-6-3" => &partitions::FIFTEEN_6_6_3,
-        "5-5-5" => &partitions::FIFTEEN_5_5_5,
-        other => panic!("unknown partition {other}: 7-8, 6-6-3 or 5-5-5"),
-    };
+    let partitions: Vec<&[&[u8]]> = name
+        .split(',')
+        .map(|name| -> &[&[u8]] {
+            match name {
+                "7-8" => &partitions::FIFTEEN_7_8,
+                "7-8-diagonal" => &partitions::FIFTEEN_7_8_DIAGONAL,
+                "7-8-antidiagonal" => &partitions::FIFTEEN_7_8_ANTIDIAGONAL,
+                "6-6-3" => &partitions::FIFTEEN_6_6_3,
+                "5-5-5" => &partitions::FIFTEEN_5_5_5,
+                other => panic!("unknown partition {other}: 7-8, 7-8-diagonal, 7-8-antidiagonal, 6-6-3 or 5-5-5"),
+            }
+        })
+        .collect();
     let shape = Shape::new(4, 4).expect("4x4 is supported");
     let goal = Board::blank_first(shape);
     let lookups = match option(arguments, "--lookups").as_deref() {
@@ -107,9 +125,19 @@ fn fifteen(arguments: &[String], cache: &PdbCache) {
         Some("dual") => Lookups::Dual,
         Some(other) => panic!("unknown lookups {other}: regular, reflected or dual"),
     };
-    let (heuristic, load_time) = heuristic(&goal, partition, cache);
-    let heuristic = heuristic.with_lookups(lookups);
+    let (mut first, mut load_time) = heuristic(&goal, partitions[0], cache);
+    for partition in &partitions[1..] {
+        let began = Instant::now();
+        let more = cache
+            .get_or_build_additive(4, 4, goal.tiles(), partition, progress, warn)
+            .expect("the pattern databases build");
+        first = first.max_with(more).expect("same goal");
+        load_time += began.elapsed();
+    }
+    let heuristic = first.with_lookups(lookups);
     let incremental = heuristic.incremental();
+    // `--full` estimates every node from scratch, to compare with the incremental estimate.
+    let full = arguments.iter().any(|argument| argument == "--full");
     let puzzle = SlidingPuzzle::<u64>::new(&goal).expect("the 15-puzzle fits a u64");
     let instances = instances(FIFTEEN);
     // Both cores, one instance at a time each: the instances are independent.
@@ -125,8 +153,11 @@ fn fifteen(arguments: &[String], cache: &PdbCache) {
                 let board =
                     Board::new(shape, instance.tiles.clone()).expect("Korf boards are valid");
                 let start = puzzle.state(&board).expect("4x4");
-                let result =
-                    idastar_with(&puzzle, &incremental, start, &Limits::none(), NoObserver);
+                let result = if full {
+                    idastar_with(&puzzle, &heuristic, start, &Limits::none(), NoObserver)
+                } else {
+                    idastar_with(&puzzle, &incremental, start, &Limits::none(), NoObserver)
+                };
                 let length = result.solution().map(|solution| usize::from(solution.cost));
                 assert_eq!(length, Some(instance.optimal), "instance {}", instance.id);
                 results
@@ -162,7 +193,10 @@ fn fifteen(arguments: &[String], cache: &PdbCache) {
             );
         }
     }
-    println!("Korf's 100 15-puzzles, IDA* + {name} additive PDBs with {lookups} lookups:");
+    let evaluation = if full { "full" } else { "incremental" };
+    println!(
+        "Korf's 100 15-puzzles, IDA* + {name} additive PDBs with {lookups} lookups, {evaluation} estimates:"
+    );
     println!("  all {} optimal", results.len());
     println!("  databases loaded in {:.2} s", load_time.as_secs_f64());
     println!(

@@ -1,6 +1,7 @@
 //! The additive heuristic: the sum of disjoint pattern databases, of the state, its mirror
 //! image and their duals.
 
+use super::dual::Dual;
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
 use super::{Abstraction, BuildProgress, PatternDatabase, PdbError};
 
@@ -53,6 +54,9 @@ pub struct AdditivePdb {
     manhattan: Vec<u8>,
     databases: Vec<PatternDatabase>,
     reflection: Option<Reflection>,
+    /// Whether the reflection maps every pattern onto a pattern, which makes the reflected
+    /// sums equal to the plain ones.
+    mirrored: bool,
     dual: Dual,
     lookups: Lookups,
 }
@@ -60,13 +64,23 @@ pub struct AdditivePdb {
 /// Which states [`AdditivePdb::estimate`] looks up in the databases: more lookups prune more
 /// nodes but cost more per node.
 ///
-/// | | lookups per state | admissible | consistent with [`Abstraction::FreeBlank`] |
-/// |---|---|---|---|
-/// | [`Regular`](Lookups::Regular) | 1 | yes | yes |
-/// | [`Reflected`](Lookups::Reflected) | 2 | yes | yes |
-/// | [`Dual`](Lookups::Dual) | 4 | yes | no |
+/// | | lookups per state | admissible | consistent with [`Abstraction::FreeBlank`] | Korf's 100, 7-8 | with 7-8-diagonal and 7-8-antidiagonal too |
+/// |---|---|---|---|---|---|
+/// | [`Regular`](Lookups::Regular) | 1 | yes | yes | | |
+/// | [`Reflected`](Lookups::Reflected) | 2 | yes | yes | 36,730 | 19,110 |
+/// | [`Dual`](Lookups::Dual) | 4 | yes | no | 31,653 | 17,312 |
 ///
-/// With databases of [`Abstraction::BlankRegions`] none of them is consistent.
+/// With databases of [`Abstraction::BlankRegions`] none of them is consistent. A partition
+/// that is its own mirror image ([`is_self_mirrored`](AdditivePdb::is_self_mirrored)) needs
+/// half the lookups: its reflected sums equal the plain ones. The last two columns are the
+/// nodes IDA* (with bidirectional pathmax) generates per instance on Korf's 100 15-puzzles,
+/// with [`partitions::FIFTEEN_7_8`](super::partitions::FIFTEEN_7_8) alone and maxed with
+/// [`FIFTEEN_7_8_DIAGONAL`](super::partitions::FIFTEEN_7_8_DIAGONAL) and
+/// [`FIFTEEN_7_8_ANTIDIAGONAL`](super::partitions::FIFTEEN_7_8_ANTIDIAGONAL) through
+/// [`PdbHeuristic::max_with`](crate::PdbHeuristic::max_with) (`korf fifteen --partition
+/// 7-8,7-8-diagonal,7-8-antidiagonal`). Felner, Zahavi, Schaeffer & Holte report 36,710 and
+/// 18,601 for the 7-8 rows; our dual lookups are weaker (see
+/// [`dual_sum`](AdditivePdb::dual_sum)), and more partitions make up for it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum Lookups {
@@ -94,29 +108,6 @@ impl std::fmt::Display for Lookups {
             Self::Dual => "dual",
         })
     }
-}
-
-/// What the dual lookup needs to know about the goal and the databases.
-///
-/// Label every tile by its goal cell, so that a state is a permutation `p` (cell to label) and
-/// the goal is the identity. A solution is a walk of the blank from its cell `b` to the goal
-/// blank cell `z`, and `p` is the product of the walk's transpositions of cells; so the inverse
-/// permutation `p⁻¹`, read as a board, is solved by the reversed walk, from `z` to `b`, in as
-/// many moves, with label `b` playing the blank (it sits on cell `z` in `p⁻¹`, and ends on its
-/// own cell). When `b = z` that is the puzzle itself; otherwise it is the puzzle with label
-/// `b`, a numbered tile, as the blank. A database still bounds the moves of its labels along
-/// that walk when its abstract goal is reached at the walk's end: its labels on their cells
-/// and the blank, now on cell `b`, in the same blank region as `z`. So the dual sum counts the
-/// databases whose goal region holds `b` ([`usable`](Dual::usable)), and for every other
-/// label only its Manhattan distance (the one of label `b` is dropped: it is the blank).
-#[derive(Clone, Debug)]
-struct Dual {
-    /// Each tile's goal cell.
-    goal_cell: Vec<u8>,
-    /// The goal blank's cell, `z`.
-    blank_goal: u8,
-    /// `usable[d]`: the cells `b` for which database `d` counts in the dual sum, as bits.
-    usable: Vec<u64>,
 }
 
 /// Where the transposition sends each cell, and what it renames each tile to.
@@ -198,6 +189,18 @@ impl AdditivePdb {
         let patterns: Vec<&[u8]> = databases.iter().map(|pdb| pdb.pattern()).collect();
         validate_partition(width, height, &goal, &patterns)?;
         let reflection = Reflection::for_goal(width, height, &goal);
+        let mirrored = reflection.as_ref().is_some_and(|reflection| {
+            let tiles = |pattern: &mut dyn Iterator<Item = u8>| {
+                pattern.fold(0u64, |mask, tile| mask | 1 << tile)
+            };
+            let sets: Vec<u64> = (patterns.iter())
+                .map(|pattern| tiles(&mut pattern.iter().copied()))
+                .collect();
+            patterns.iter().all(|pattern| {
+                let image = tiles(&mut pattern.iter().map(|&t| reflection.tile[usize::from(t)]));
+                sets.contains(&image)
+            })
+        });
         let cells = width * height;
         let goal_cells = goal_positions(&goal, cells)?;
         let dual = Dual::new(width, height, &goal_cells, &databases)?;
@@ -214,6 +217,7 @@ impl AdditivePdb {
             cells,
             databases,
             reflection,
+            mirrored,
             dual,
             lookups: Lookups::default(),
         })
@@ -242,6 +246,25 @@ impl AdditivePdb {
     /// Where the reflection sends each cell and what it renames each tile to, if enabled.
     pub(crate) fn reflection_maps(&self) -> Option<(&[u8], &[u8])> {
         (self.reflection.as_ref()).map(|r| (r.cell.as_slice(), r.tile.as_slice()))
+    }
+
+    /// Whether the reflection maps every pattern onto a pattern of the partition (as for
+    /// [`FIFTEEN_7_8_DIAGONAL`](super::partitions::FIFTEEN_7_8_DIAGONAL)): the reflected state
+    /// then has the same sum as the state, and its dual the same dual sum, so
+    /// [`estimate`](Self::estimate) leaves the reflected lookups out.
+    ///
+    /// ```
+    /// use puzzles::pdb::AdditivePdb;
+    ///
+    /// let goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    /// // The top row with the left column, and the rest.
+    /// let corner = AdditivePdb::build(3, 3, &goal, &[&[1, 2, 3, 6], &[4, 5, 7, 8]], |_, _| {});
+    /// assert!(corner.unwrap().is_self_mirrored());
+    /// let rows = AdditivePdb::build(3, 3, &goal, &[&[1, 2, 3, 4], &[5, 6, 7, 8]], |_, _| {});
+    /// assert!(!rows.unwrap().is_self_mirrored());
+    /// ```
+    pub fn is_self_mirrored(&self) -> bool {
+        self.mirrored
     }
 
     /// Which states [`estimate`](Self::estimate) looks up; [`Lookups::Reflected`] unless set.
@@ -276,7 +299,7 @@ impl AdditivePdb {
     /// If `positions` has fewer entries than the board has cells.
     #[inline]
     pub fn sum(&self, positions: &[u8]) -> u32 {
-        self.manhattan(positions) + 2 * self.excesses([positions], [ALL])[0]
+        self.manhattan(positions) + 2 * self.excesses([positions], [ALL], [NO_LAG])[0]
     }
 
     #[inline]
@@ -289,40 +312,79 @@ impl AdditivePdb {
     }
 
     /// The summed entries of the databases for each view, counting in view `v` only the
-    /// databases whose bit is set in `counted[v]`.
-    ///
-    /// Every rank is computed before any entry is read: the entries of big databases miss the
-    /// cache, and independent loads issued together wait for memory together.
+    /// databases whose bit is set in `counted[v]`, each lowered by `lag[v][database]` (but not
+    /// below zero).
     #[inline]
-    fn excesses<const VIEWS: usize>(
+    fn excesses<const N: usize>(
         &self,
-        views: [&[u8]; VIEWS],
-        counted: [u64; VIEWS],
-    ) -> [u32; VIEWS] {
-        const MOST: usize = 16;
+        views: [&[u8]; N],
+        counted: [u64; N],
+        lag: [&[u8]; N],
+    ) -> [u32; N] {
+        let pending = self.pending(&views, [0; VIEWS], &counted, &lag);
+        let sums = self.settle(&pending);
+        std::array::from_fn(|view| sums[view])
+    }
+
+    /// The table indices of `views` (at most [`VIEWS`]), computed before any entry is read: the
+    /// entries of big databases miss the cache, and independent loads issued together wait for
+    /// memory together. With more than [`MOST`] databases the sums are taken at once instead.
+    #[inline]
+    fn pending<'a>(
+        &'a self,
+        views: &[&[u8]],
+        base: [u32; VIEWS],
+        counted: &[u64],
+        lag: &[&'a [u8]],
+    ) -> Pending<'a> {
         let counts = |mask: u64, database: usize| mask >> database & 1 != 0;
-        let mut sums = [0u32; VIEWS];
+        let mut pending = Pending {
+            views: views.len(),
+            base,
+            counted: [0; VIEWS],
+            lag: [NO_LAG; VIEWS],
+            ranks: [[0; MOST]; VIEWS],
+            sums: None,
+        };
+        pending.counted[..views.len()].copy_from_slice(counted);
+        pending.lag[..views.len()].copy_from_slice(lag);
         if self.databases.len() > MOST {
-            for ((sum, view), mask) in sums.iter_mut().zip(views).zip(counted) {
+            let mut sums = [0u32; VIEWS];
+            for (((sum, view), &mask), lag) in sums.iter_mut().zip(views).zip(counted).zip(lag) {
                 *sum = (self.databases.iter().enumerate())
                     .filter(|&(database, _)| counts(mask, database))
-                    .map(|(_, pdb)| u32::from(pdb.excess(view)))
+                    .map(|(database, pdb)| {
+                        u32::from(pdb.excess(view).saturating_sub(lag[database]))
+                    })
                     .sum();
             }
-            return sums;
+            pending.sums = Some(sums);
+            return pending;
         }
-        let mut ranks = [[0usize; MOST]; VIEWS];
-        for ((ranks, view), mask) in ranks.iter_mut().zip(views).zip(counted) {
+        for ((ranks, view), &mask) in pending.ranks.iter_mut().zip(views).zip(counted) {
             for (database, (rank, pdb)) in ranks.iter_mut().zip(&self.databases).enumerate() {
                 if counts(mask, database) {
                     *rank = pdb.rank(view);
                 }
             }
         }
-        for ((sum, ranks), mask) in sums.iter_mut().zip(&ranks).zip(counted) {
+        pending
+    }
+
+    /// The summed (lowered) entries of each view of `pending`.
+    #[inline]
+    fn settle(&self, pending: &Pending<'_>) -> [u32; VIEWS] {
+        if let Some(sums) = pending.sums {
+            return sums;
+        }
+        let mut sums = [0u32; VIEWS];
+        let views = (sums.iter_mut().zip(&pending.ranks))
+            .zip(pending.counted.iter().zip(pending.lag))
+            .take(pending.views);
+        for ((sum, ranks), (&mask, lag)) in views {
             for (database, (&rank, pdb)) in ranks.iter().zip(&self.databases).enumerate() {
-                if counts(mask, database) {
-                    *sum += u32::from(pdb.entry(rank));
+                if mask >> database & 1 != 0 {
+                    *sum += u32::from(pdb.entry(rank).saturating_sub(lag[database]));
                 }
             }
         }
@@ -357,13 +419,15 @@ impl AdditivePdb {
     /// its goal cell, the tile whose goal is cell `c` sits, in the dual, on the goal cell of
     /// the tile that sits on `c` in the state. It is as far from the goal as the state, but
     /// with the tile whose goal cell holds the blank now playing the blank (see the
-    /// explanation on `Dual` in the source). So the sum counts a database's value only when
-    /// the blank's cell is free and in the goal blank's region in that database's goal
-    /// placement (for [`Abstraction::FreeBlank`], whenever it is free), and the plain
-    /// Manhattan distance for the other tiles; with the blank on its goal cell every database
-    /// counts; the sum is then raised by one if need be to the parity of the distance, which is
-    /// that of the Manhattan distance. This holds for every board and goal, so the dual is
-    /// always available.
+    /// explanation and proof on `Dual` in `pdb/dual.rs`). So the sum counts a database only
+    /// when the blank's cell is free in that database's goal placement: fully when the cell
+    /// lies in the goal blank's region there (for [`Abstraction::FreeBlank`], whenever it is
+    /// free), and otherwise less the abstract distance between the goal placements with the
+    /// blank in the two regions, found once by a small search when the databases are combined
+    /// (but never below the database's tiles' Manhattan distance); every other tile counts
+    /// its Manhattan distance. With the blank on its goal cell every database counts fully.
+    /// The sum keeps the parity of the distance, which is that of the Manhattan distance.
+    /// This holds for every board and goal, so the dual is always available.
     ///
     /// ```
     /// use puzzles::pdb::AdditivePdb;
@@ -391,7 +455,7 @@ impl AdditivePdb {
     #[inline]
     pub fn dual_sum(&self, positions: &[u8]) -> u32 {
         let dual = self.dual.view(positions, self.cells, &self.manhattan);
-        let [excess] = self.excesses([&dual.positions[..self.cells]], [dual.counted]);
+        let [excess] = self.excesses([&dual.positions[..self.cells]], [dual.counted], [dual.lag]);
         self.manhattan(positions) - dual.uncounted + 2 * excess
     }
 
@@ -414,28 +478,36 @@ impl AdditivePdb {
     /// If `positions` has fewer entries than the board has cells.
     #[inline]
     pub fn estimate(&self, positions: &[u8]) -> u32 {
+        self.finish(&self.begin(positions))
+    }
+
+    /// The first half of [`estimate`](Self::estimate): every table index it needs, so that a
+    /// caller looking up several partitions can compute all of them before reading any entry.
+    #[inline]
+    pub(crate) fn begin(&self, positions: &[u8]) -> Pending<'_> {
         // The reflection is a symmetry of the board and the goal, so it keeps every tile's
         // Manhattan distance, and what the dual drops of it: only the entries differ.
         let cells = self.cells;
         let manhattan = self.manhattan(positions);
         let reflected = match self.lookups {
             Lookups::Regular => None,
+            Lookups::Reflected | Lookups::Dual if self.mirrored => None,
             Lookups::Reflected | Lookups::Dual => self.reflect(positions),
         };
+        let base = [manhattan; VIEWS];
         match (self.lookups, &reflected) {
             (Lookups::Regular, _) | (Lookups::Reflected, None) => {
-                manhattan + 2 * self.excesses([positions], [ALL])[0]
+                self.pending(&[positions], base, &[ALL], &[NO_LAG])
             }
             (Lookups::Reflected, Some(reflected)) => {
-                let [regular, reflected] =
-                    self.excesses([positions, &reflected[..cells]], [ALL, ALL]);
-                manhattan + 2 * regular.max(reflected)
+                let views = [positions, &reflected[..cells]];
+                self.pending(&views, base, &[ALL; 2], &[NO_LAG; 2])
             }
             (Lookups::Dual, None) => {
                 let dual = self.dual.view(positions, cells, &self.manhattan);
                 let views = [positions, &dual.positions[..cells]];
-                let [regular, dual_excess] = self.excesses(views, [ALL, dual.counted]);
-                (manhattan + 2 * regular).max(manhattan - dual.uncounted + 2 * dual_excess)
+                let base = [manhattan, manhattan - dual.uncounted, 0, 0];
+                self.pending(&views, base, &[ALL, dual.counted], &[NO_LAG, dual.lag])
             }
             (Lookups::Dual, Some(reflected)) => {
                 let reflected = &reflected[..cells];
@@ -447,14 +519,29 @@ impl AdditivePdb {
                     &dual.positions[..cells],
                     &reflected_dual.positions[..cells],
                 ];
+                let base = [
+                    manhattan,
+                    manhattan,
+                    manhattan - dual.uncounted,
+                    manhattan - reflected_dual.uncounted,
+                ];
                 let counted = [ALL, ALL, dual.counted, reflected_dual.counted];
-                let [regular, reflected, dual_excess, reflected_dual_excess] =
-                    self.excesses(views, counted);
-                let duals = (manhattan - dual.uncounted + 2 * dual_excess)
-                    .max(manhattan - reflected_dual.uncounted + 2 * reflected_dual_excess);
-                (manhattan + 2 * regular.max(reflected)).max(duals)
+                let lag = [NO_LAG, NO_LAG, dual.lag, reflected_dual.lag];
+                self.pending(&views, base, &counted, &lag)
             }
         }
+    }
+
+    /// The second half of [`estimate`](Self::estimate): reads the entries and takes the
+    /// largest sum.
+    #[inline]
+    pub(crate) fn finish(&self, pending: &Pending<'_>) -> u32 {
+        let sums = self.settle(pending);
+        (pending.base.iter().zip(sums))
+            .take(pending.views)
+            .map(|(&base, excess)| base + 2 * excess)
+            .max()
+            .unwrap_or(0)
     }
 
     /// [`estimate`](Self::estimate) for a board given as the tile at each cell.
@@ -475,78 +562,27 @@ impl AdditivePdb {
 /// Every database counts.
 const ALL: u64 = u64::MAX;
 
-/// A state's dual, as [`Dual::view`] computes it.
-struct DualView {
-    /// The dual state's cell of each tile.
-    positions: [u8; 64],
-    /// The databases that count for it, as bits.
-    counted: u64,
-    /// The part of the state's Manhattan distance that the dual sum leaves out.
-    uncounted: u32,
-}
+/// No database's entry is lowered.
+const NO_LAG: &[u8] = &[0; 64];
 
-impl Dual {
-    fn new(
-        width: usize,
-        height: usize,
-        goal_cell: &[u8],
-        databases: &[PatternDatabase],
-    ) -> Result<Self, PdbError> {
-        let geometry = Geometry::new(width, height)?;
-        let blank_goal = goal_cell[0];
-        let mut usable = vec![0u64; geometry.cells];
-        for (database, pdb) in databases.iter().enumerate() {
-            let occupied = (pdb.pattern().iter())
-                .fold(0u64, |mask, &tile| mask | 1 << goal_cell[usize::from(tile)]);
-            let free = geometry.full & !occupied;
-            // The database's search starts from the goal placement with the blank in this
-            // region, so a walk that ends with the blank anywhere in it reaches that start.
-            let region = match pdb.abstraction() {
-                Abstraction::BlankRegions => geometry.flood(1 << blank_goal, free),
-                Abstraction::FreeBlank => free,
-            };
-            for (cell, usable) in usable.iter_mut().enumerate() {
-                if region >> cell & 1 != 0 {
-                    *usable |= 1 << database;
-                }
-            }
-        }
-        Ok(Self {
-            goal_cell: goal_cell.to_vec(),
-            blank_goal,
-            usable,
-        })
-    }
+/// The most databases whose table indices are all computed before any entry is read.
+const MOST: usize = 16;
 
-    /// The dual of the state `positions`, with the databases that count for it.
-    #[inline]
-    fn view(&self, positions: &[u8], cells: usize, manhattan: &[u8]) -> DualView {
-        let mut board = [0u8; 64];
-        for (tile, &cell) in positions[..cells].iter().enumerate() {
-            board[usize::from(cell)] = tile as u8;
-        }
-        let mut dual = [0u8; 64];
-        for (tile, cell) in dual[..cells].iter_mut().enumerate() {
-            let goal = usize::from(self.goal_cell[tile]);
-            *cell = self.goal_cell[usize::from(board[goal])];
-        }
-        // With tiles named by goal cell (the state a permutation p, the goal the identity), the
-        // dual puts label c on cell p(c): its labels other than z and its blank p⁻¹(z) = b are
-        // exactly as far from home as the state's tiles on the cells other than z and b. The
-        // state's Manhattan distance leaves out cell b only, so the dual's also leaves out the
-        // tile on z (nothing when b = z, the blank is there). Rounded down to even: every move
-        // changes the Manhattan distance by one, so the distance to the goal has its parity,
-        // and a bound of the other parity is at least one below the distance. That keeps every
-        // sum's parity, which IDA* needs to raise its threshold two at a time.
-        let blank_goal = usize::from(self.blank_goal);
-        DualView {
-            positions: dual,
-            counted: self.usable[usize::from(positions[0])],
-            uncounted: u32::from(
-                manhattan[usize::from(board[blank_goal]) * cells + blank_goal] & !1,
-            ),
-        }
-    }
+/// The most states one estimate looks up: the state, its reflection and their duals.
+const VIEWS: usize = 4;
+
+/// An estimate between [`AdditivePdb::begin`] and [`AdditivePdb::finish`]: its table indices,
+/// computed, and its entries, not yet read.
+pub(crate) struct Pending<'a> {
+    /// How many of the arrays' views are in use.
+    views: usize,
+    /// What each view's sum adds to twice its summed entries: the Manhattan part.
+    base: [u32; VIEWS],
+    counted: [u64; VIEWS],
+    lag: [&'a [u8]; VIEWS],
+    ranks: [[usize; MOST]; VIEWS],
+    /// The summed entries, already read when there are too many databases to rank first.
+    sums: Option<[u32; VIEWS]>,
 }
 
 impl Reflection {

@@ -10,9 +10,11 @@
 //!   [`Abstraction`] (the stronger blank regions, or the consistent free blank), and
 //!   [saved](PatternDatabase::save)/[loaded](PatternDatabase::load) with a checked header.
 //! - [`AdditivePdb`]: disjoint databases covering all tiles; the sum of their values, and the
-//!   maximum with the reflected sum on symmetric boards.
+//!   maximum with the reflected sum on symmetric boards, and with the dual sums if asked
+//!   ([`Lookups`]).
 //! - [`PdbCache`]: a directory of saved databases that rebuilds whatever is missing or invalid.
-//! - [`partitions`]: the standard 15- and 24-puzzle partitions.
+//! - [`partitions`]: the standard 15- and 24-puzzle partitions, and two more 7-8 ones to max
+//!   with the standard one ([`PdbHeuristic::max_with`](crate::PdbHeuristic::max_with)).
 //! - [`PdbHeuristic`](crate::PdbHeuristic) turns an [`AdditivePdb`] into a heuristic for
 //!   [`SlidingPuzzle`](crate::SlidingPuzzle), and [`solve`](crate::solve) offers it as
 //!   [`HeuristicKind::PatternDatabase`](crate::HeuristicKind::PatternDatabase).
@@ -34,6 +36,7 @@ mod additive;
 mod build;
 mod cache;
 mod database;
+mod dual;
 mod error;
 mod external;
 mod file;

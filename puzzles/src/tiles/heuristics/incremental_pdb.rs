@@ -10,18 +10,21 @@ use crate::tiles::packing::PackedWord;
 use crate::tiles::puzzle::{SlidingPuzzle, TileCost, TileState};
 use crate::tiles::shape::MAX_CELLS;
 
-/// The most databases whose entries a [`PdbMemo`] keeps; partitions into more parts are
-/// estimated from scratch at every node (still without scanning the board).
-const MOST_PARTS: usize = 8;
+/// The most sums (one per partition and view looked up) a [`PdbMemo`] keeps.
+const MOST_SUMS: usize = 8;
+/// The most database entries, over all those sums, a [`PdbMemo`] keeps.
+const MOST_ENTRIES: usize = 16;
 
 /// [`PdbHeuristic`] for IDA*, carrying each node's lookups to its children: a move changes one
-/// tile, so only the database holding that tile (and, with reflection, the one holding its
-/// mirror image) is looked up again, two lookups a node instead of one per database and view.
+/// tile, so each sum (a partition, in the state or in its reflection) looks up again only the
+/// database holding that tile, one lookup per sum instead of one per database and sum. On the
+/// 24-puzzle's 6-6-6-6 with reflection that is two lookups a move instead of eight.
 ///
 /// The estimates are exactly those of the [`PdbHeuristic`] it was made from (tests compare them
-/// on every node of random walks), so searches find the same solutions after the same number
-/// of nodes, faster. With [`Lookups::Dual`] the dual views are still computed in full at every
-/// node (the memo spares the board scan only).
+/// on every child along random walks), so searches find the same solutions after the same number
+/// of nodes, faster. With [`Lookups::Dual`], or more sums than a memo holds (8 sums, 16 entries),
+/// every node is still estimated in full, but from the memo's tile positions rather than a scan
+/// of the board.
 ///
 /// Made by [`PdbHeuristic::incremental`]; it borrows the databases.
 ///
@@ -41,19 +44,28 @@ const MOST_PARTS: usize = 8;
 /// ```
 #[derive(Clone, Debug)]
 pub struct IncrementalPdb<'a> {
-    pdb: &'a AdditivePdb,
+    heuristic: &'a PdbHeuristic,
     manhattan: Manhattan,
     cells: usize,
-    /// `part[tile]`: the database that holds `tile` (unused for the blank).
-    part: [u8; MAX_CELLS],
-    /// The reflection's cell and tile maps, when the estimate looks the reflection up.
+    /// The sums kept in the memo; empty when every node is estimated in full.
+    sums: Vec<Sum<'a>>,
+    /// The reflection's cell and tile maps, when a sum looks the reflection up.
     reflection: Option<([u8; MAX_CELLS], [u8; MAX_CELLS])>,
-    /// Whether the memo's entries are kept; otherwise every node is estimated in full.
-    updates: bool,
+}
+
+/// One sum of database entries: a partition, in the state or in its reflection.
+#[derive(Clone, Debug)]
+struct Sum<'a> {
+    pdb: &'a AdditivePdb,
+    reflected: bool,
+    /// `part[tile]`: the database of `pdb` that holds `tile` (unused for the blank).
+    part: [u8; MAX_CELLS],
+    /// Where the sum's entries start in [`PdbMemo::entries`].
+    first: usize,
 }
 
 /// What [`IncrementalPdb`] remembers of a node: where every tile is, in the state and in its
-/// reflection, each database's entry in both views, and the Manhattan distance.
+/// reflection, each sum's database entries and total, and the Manhattan distance.
 ///
 /// The parts an estimate does not use stay zero, so that two memos of one state are equal
 /// however the search reached it.
@@ -61,38 +73,60 @@ pub struct IncrementalPdb<'a> {
 pub struct PdbMemo {
     positions: [u8; MAX_CELLS],
     reflected: [u8; MAX_CELLS],
-    entries: [[u8; MOST_PARTS]; 2],
-    sums: [u16; 2],
+    entries: [u8; MOST_ENTRIES],
+    sums: [u16; MOST_SUMS],
     manhattan: u16,
 }
 
 impl PdbHeuristic {
     /// The same estimate for IDA*, updated per move: see [`IncrementalPdb`].
     pub fn incremental(&self) -> IncrementalPdb<'_> {
-        let pdb = self.databases();
         let cells = self.goal().shape().cells();
-        let mut part = [0u8; MAX_CELLS];
-        for (index, database) in pdb.databases().iter().enumerate() {
-            for &tile in database.pattern() {
-                part[usize::from(tile)] = index as u8;
+        let lookups = self.lookups();
+        let mut sums = Vec::new();
+        let mut entries = 0;
+        let partitions = std::iter::once(self.databases()).chain(self.additional());
+        for pdb in partitions {
+            let mut part = [0u8; MAX_CELLS];
+            for (index, database) in pdb.databases().iter().enumerate() {
+                for &tile in database.pattern() {
+                    part[usize::from(tile)] = index as u8;
+                }
+            }
+            // The estimate leaves the reflection out where it would repeat the state's sum.
+            let reflects =
+                lookups != Lookups::Regular && pdb.has_reflection() && !pdb.is_self_mirrored();
+            for reflected in [false, true] {
+                if reflected && !reflects {
+                    continue;
+                }
+                sums.push(Sum {
+                    pdb,
+                    reflected,
+                    part,
+                    first: entries,
+                });
+                entries += pdb.databases().len();
             }
         }
-        let reflection = match pdb.lookups() {
-            Lookups::Regular => None,
-            _ => pdb.reflection_maps().map(|(cell, tile)| {
+        let keeps = lookups != Lookups::Dual && sums.len() <= MOST_SUMS && entries <= MOST_ENTRIES;
+        if !keeps {
+            sums.clear();
+        }
+        let reflection = (sums.iter().find(|sum| sum.reflected))
+            .and_then(|sum| sum.pdb.reflection_maps())
+            .map(|(cell, tile)| {
                 let (mut cells_to, mut tiles_to) = ([0u8; MAX_CELLS], [0u8; MAX_CELLS]);
                 cells_to[..cells].copy_from_slice(&cell[..cells]);
                 tiles_to[..cells].copy_from_slice(&tile[..cells]);
                 (cells_to, tiles_to)
-            }),
-        };
+            });
         IncrementalPdb {
-            pdb,
+            heuristic: self,
             manhattan: Manhattan::new(self.goal()),
             cells,
-            part,
+            sums,
             reflection,
-            updates: pdb.databases().len() <= MOST_PARTS && pdb.lookups() != Lookups::Dual,
         }
     }
 }
@@ -110,47 +144,40 @@ impl IncrementalPdb<'_> {
         let mut memo = PdbMemo {
             positions,
             reflected: [0; MAX_CELLS],
-            entries: [[0; MOST_PARTS]; 2],
-            sums: [0; 2],
+            entries: [0; MOST_ENTRIES],
+            sums: [0; MOST_SUMS],
             manhattan,
         };
-        if !self.updates {
-            return memo;
-        }
         if let Some((cell, tile)) = &self.reflection {
             for t in 0..cells {
                 memo.reflected[usize::from(tile[t])] = cell[usize::from(positions[t])];
             }
         }
-        let databases = self.pdb.databases();
-        for view in 0..self.views() {
-            let positions = if view == 0 {
-                &memo.positions
-            } else {
+        for (index, sum) in self.sums.iter().enumerate() {
+            let view = if sum.reflected {
                 &memo.reflected
+            } else {
+                &memo.positions
             };
-            for (part, database) in databases.iter().enumerate() {
-                memo.entries[view][part] = database.excess(&positions[..cells]);
+            let mut total = 0;
+            for (part, database) in sum.pdb.databases().iter().enumerate() {
+                let entry = database.excess(&view[..cells]);
+                memo.entries[sum.first + part] = entry;
+                total += u16::from(entry);
             }
-            memo.sums[view] = memo.entries[view].iter().map(|&e| u16::from(e)).sum();
+            memo.sums[index] = total;
         }
         memo
-    }
-
-    /// How many views the memo's entries cover: the state, and its reflection if looked up.
-    #[inline(always)]
-    fn views(&self) -> usize {
-        1 + usize::from(self.reflection.is_some())
     }
 
     /// The estimate of a node from its memo.
     #[inline(always)]
     fn value(&self, memo: &PdbMemo) -> TileCost {
-        if !self.updates {
-            // A sum of at most 25 byte-sized values always fits.
-            return self.pdb.estimate(&memo.positions[..self.cells]) as TileCost;
+        if self.sums.is_empty() {
+            return (self.heuristic).estimate_positions(&memo.positions[..self.cells]);
         }
-        memo.manhattan + 2 * memo.sums[0].max(memo.sums[1])
+        let largest = memo.sums.iter().copied().max().unwrap_or(0);
+        memo.manhattan + 2 * largest
     }
 
     /// The memo after `tile` moves from cell `from` to cell `to` (where the blank was).
@@ -161,35 +188,31 @@ impl IncrementalPdb<'_> {
         next.positions[0] = from as u8;
         next.manhattan = memo.manhattan + self.manhattan.tile_distance(tile, to)
             - self.manhattan.tile_distance(tile, from);
-        if !self.updates {
-            return next;
+        let mut mirror = 0;
+        if let Some((cell, rename)) = &self.reflection {
+            mirror = usize::from(rename[tile]);
+            next.reflected[mirror] = cell[to];
+            next.reflected[usize::from(rename[0])] = cell[from];
         }
         let cells = self.cells;
-        let databases = self.pdb.databases();
-        let part = usize::from(self.part[tile]);
-        let rank = databases[part].rank(&next.positions[..cells]);
-        let Some((cell, rename)) = &self.reflection else {
-            let entry = databases[part].entry(rank);
-            next.sums[0] = memo.sums[0] + u16::from(entry) - u16::from(memo.entries[0][part]);
-            next.entries[0][part] = entry;
-            return next;
-        };
-        let (mirror, blank) = (usize::from(rename[tile]), usize::from(rename[0]));
-        next.reflected[mirror] = cell[to];
-        next.reflected[blank] = cell[from];
-        let mirror_part = usize::from(self.part[mirror]);
-        let mirror_rank = databases[mirror_part].rank(&next.reflected[..cells]);
-        // Both ranks before either entry: the entries miss the cache, and the two loads then
-        // wait for memory together.
-        let (entry, mirror_entry) = (
-            databases[part].entry(rank),
-            databases[mirror_part].entry(mirror_rank),
-        );
-        next.sums[0] = memo.sums[0] + u16::from(entry) - u16::from(memo.entries[0][part]);
-        next.entries[0][part] = entry;
-        next.sums[1] =
-            memo.sums[1] + u16::from(mirror_entry) - u16::from(memo.entries[1][mirror_part]);
-        next.entries[1][mirror_part] = mirror_entry;
+        // Every rank before any entry: the entries miss the cache, and the loads then wait for
+        // memory together.
+        let mut ranks = [(0usize, 0usize); MOST_SUMS];
+        for (rank, sum) in ranks.iter_mut().zip(&self.sums) {
+            let (moved, view) = if sum.reflected {
+                (mirror, &next.reflected)
+            } else {
+                (tile, &next.positions)
+            };
+            let part = usize::from(sum.part[moved]);
+            *rank = (part, sum.pdb.databases()[part].rank(&view[..cells]));
+        }
+        for (index, (sum, &(part, rank))) in self.sums.iter().zip(&ranks).enumerate() {
+            let entry = sum.pdb.databases()[part].entry(rank);
+            let slot = &mut next.entries[sum.first + part];
+            next.sums[index] = memo.sums[index] + u16::from(entry) - u16::from(*slot);
+            *slot = entry;
+        }
         next
     }
 }
@@ -248,6 +271,6 @@ impl<Word: PackedWord> IncrementalHeuristic<SlidingPuzzle<Word>> for Incremental
 
     #[inline]
     fn consistent(&self) -> bool {
-        self.pdb.is_consistent()
+        self.heuristic.is_consistent()
     }
 }
