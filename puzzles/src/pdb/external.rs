@@ -90,6 +90,20 @@ impl Buckets {
     }
 }
 
+/// Where move `i` of the layout leads, with everything the expansion needs to find the slot
+/// of the successor precomputed: three dependent reads of the layout fewer per successor.
+#[derive(Clone, Copy, Default)]
+struct Target {
+    /// `first_slot` of the target subset plus the target region.
+    base: u32,
+    /// Where the move's row of [`Plan::moved_table`] starts, if there is one.
+    moved_row: u32,
+    /// The target subset's bucket.
+    bucket: u32,
+    /// The target subset's region count: successive arrangements are that many slots apart.
+    regions: u8,
+}
+
 /// A layer being read: its file and, per bucket, where its states are.
 struct Frontier {
     spill: Spill,
@@ -181,6 +195,10 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 struct Shared<'a> {
     plan: &'a Plan<'a>,
     buckets: Buckets,
+    /// `targets[i]`: where `layout.moves[i]` leads.
+    targets: Vec<Target>,
+    /// The cells of subset `s` in increasing order: `subset_cells[s * tiles..][..tiles]`.
+    subset_cells: Vec<u8>,
     seen: Vec<AtomicU64>,
     records: Spill,
     record_blocks: Vec<Mutex<Vec<Block>>>,
@@ -235,8 +253,35 @@ pub(super) fn search(
         })
         .max()
         .unwrap_or(0);
+    let mut targets: Vec<Target> = zeroed(layout.moves.len())?;
+    for (target, m) in targets.iter_mut().zip(&layout.moves) {
+        let subset = m.target_subset as usize;
+        // The caller only comes here when every slot fits 32 bits.
+        let row = usize::from(m.from_position) * plan.tiles + usize::from(m.to_position);
+        *target = Target {
+            base: (layout.first_slot[subset] + usize::from(m.target_region)) as u32,
+            moved_row: if plan.moved_table.is_empty() {
+                0
+            } else {
+                (row * plan.index.arrangements()) as u32
+            },
+            bucket: buckets.of_subset[subset],
+            regions: layout.regions[subset],
+        };
+    }
+    let mut subset_cells: Vec<u8> = zeroed(layout.masks.len() * plan.tiles)?;
+    for (cells, &mask) in subset_cells
+        .chunks_exact_mut(plan.tiles.max(1))
+        .zip(&layout.masks)
+    {
+        for (p, cell) in cells.iter_mut().enumerate() {
+            *cell = nth_bit(mask, p as u8);
+        }
+    }
     let shared = Shared {
         plan,
+        targets,
+        subset_cells,
         seen: atomics(layout.slots().div_ceil(64), || AtomicU64::new(0))?,
         records: Spill::create(directory)?,
         record_blocks: (0..bucket_count).map(|_| Mutex::new(Vec::new())).collect(),
@@ -442,7 +487,7 @@ fn expand_bucket(
     let mut previous_rank = first_rank;
     worker.records.clear();
     let mut subset = first_subset;
-    let mut subset_cells = [0u8; 64];
+    let mut subset_cells: &[u8] = &[];
     let mut loaded_subset = usize::MAX;
     let mut loaded_arrangement = usize::MAX;
     let mut positions = [0u8; 64];
@@ -460,10 +505,7 @@ fn expand_bucket(
             if subset != loaded_subset {
                 loaded_subset = subset;
                 loaded_arrangement = usize::MAX;
-                let mask = layout.masks[subset];
-                for (p, cell) in subset_cells.iter_mut().take(tiles).enumerate() {
-                    *cell = nth_bit(mask, p as u8);
-                }
+                subset_cells = &shared.subset_cells[subset * tiles..(subset + 1) * tiles];
             }
             let local = slot - layout.first_slot[subset];
             let (arrangement, region) = (local / regions, local % regions);
@@ -502,9 +544,11 @@ fn expand_bucket(
                 }
             }
             let region_number = layout.first_slot[subset] / arrangements + region;
-            let moves = &layout.moves
-                [layout.first_move[region_number]..layout.first_move[region_number + 1]];
-            for m in moves {
+            let moves = layout.first_move[region_number]..layout.first_move[region_number + 1];
+            for (m, t) in layout.moves[moves.clone()]
+                .iter()
+                .zip(&shared.targets[moves])
+            {
                 let arrangement = if plan.arrangement_table.is_empty() {
                     let tile = usize::from(tile_at[usize::from(m.from_position)]);
                     for i in 0..tiles {
@@ -515,18 +559,14 @@ fn expand_bucket(
                     moved[tile] = m.to_position;
                     plan.index.arrangement_rank(|i| moved[i])
                 } else {
-                    let row = usize::from(m.from_position) * tiles + usize::from(m.to_position);
-                    usize::from(plan.moved_table[row * arrangements + loaded_arrangement])
+                    usize::from(plan.moved_table[t.moved_row as usize + loaded_arrangement])
                 };
-                let target = m.target_subset as usize;
-                let target_slot = layout.first_slot[target]
-                    + arrangement * usize::from(layout.regions[target])
-                    + usize::from(m.target_region);
+                let target_slot = t.base as usize + arrangement * usize::from(t.regions);
                 // Set once the buffer is written out; until then the state may come again.
                 if seen(target_slot) {
                     continue;
                 }
-                let target_bucket = shared.buckets.of_subset[target] as usize;
+                let target_bucket = t.bucket as usize;
                 let start = target_bucket * BUFFER_BYTES;
                 let len = &mut worker.out_len[target_bucket];
                 // Slots fit 32 bits: the caller only comes here when they do.
