@@ -98,18 +98,30 @@ pub(super) fn zeroed<T: Clone + Default>(len: usize) -> Result<Vec<T>, PdbError>
 }
 
 pub(super) fn atomics<T>(len: usize, make: impl Fn() -> T) -> Result<Vec<T>, PdbError> {
+    atomics_with(len, make, false)
+}
+
+/// [`atomics`] for the searches' state arrays, which are read at random and freed with the
+/// search: on 2 MiB pages where the system allows, since with 4 KiB pages almost every read
+/// of a few hundred megabytes at random misses the TLB. (Not for what outlives the build.)
+pub(super) fn state_atomics<T>(len: usize, make: impl Fn() -> T) -> Result<Vec<T>, PdbError> {
+    atomics_with(len, make, true)
+}
+
+fn atomics_with<T>(len: usize, make: impl Fn() -> T, huge: bool) -> Result<Vec<T>, PdbError> {
     let mut vec = Vec::new();
     vec.try_reserve_exact(len)
         .map_err(|_| PdbError::OutOfMemory {
             bytes: len.saturating_mul(std::mem::size_of::<T>()),
         })?;
-    advise_huge_pages(&mut vec);
+    if huge {
+        advise_huge_pages(&mut vec);
+    }
     vec.extend((0..len).map(|_| make()));
     Ok(vec)
 }
 
-/// Asks Linux to back the allocation of `vec` with 2 MiB pages where it can: the searches
-/// read their state arrays at random, and with 4 KiB pages almost every read misses the TLB.
+/// Asks Linux to back the allocation of `vec` with 2 MiB pages where it can.
 #[cfg(target_os = "linux")]
 fn advise_huge_pages<T>(vec: &mut Vec<T>) {
     extern "C" {
@@ -821,7 +833,7 @@ fn build_in_memory(
             moved_table: plan.moved_table,
             cells: plan.cells,
             tiles: plan.tiles,
-            codes: atomics(plan.layout.slots().div_ceil(32), || AtomicU64::new(0))?,
+            codes: state_atomics(plan.layout.slots().div_ceil(32), || AtomicU64::new(0))?,
             values: Values::new(plan.index.count(), entry_bits)?,
             overflow: AtomicBool::new(false),
         };

@@ -33,7 +33,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 
-use super::build::{atomics, zeroed, BuildProgress, Plan};
+use super::build::{state_atomics, zeroed, BuildProgress, Plan};
 use super::index::nth_bit;
 use super::spill::{Block, Spill};
 use super::PdbError;
@@ -253,7 +253,7 @@ pub(super) fn search(
         })
         .max()
         .unwrap_or(0);
-    let mut targets: Vec<Target> = zeroed(layout.moves.len())?;
+    let mut targets: Vec<Target> = mapped(layout.moves.len())?;
     for (target, m) in targets.iter_mut().zip(&layout.moves) {
         let subset = m.target_subset as usize;
         // The caller only comes here when every slot fits 32 bits.
@@ -282,7 +282,7 @@ pub(super) fn search(
         plan,
         targets,
         subset_cells,
-        seen: atomics(layout.slots().div_ceil(64), || AtomicU64::new(0))?,
+        seen: state_atomics(layout.slots().div_ceil(64), || AtomicU64::new(0))?,
         records: Spill::create(directory)?,
         record_blocks: (0..bucket_count).map(|_| Mutex::new(Vec::new())).collect(),
         failed: AtomicBool::new(false),
@@ -299,18 +299,9 @@ pub(super) fn search(
     let mut current = first.finish();
 
     let workers = plan.workers();
-    // One allocation for all the workers' output buffers, of at least 32 MiB: glibc's malloc
-    // maps a block that size on its own whatever earlier frees did to its thresholds, so
-    // dropping it gives the memory back before the table is allocated. The pages of the
-    // rounding are never touched, so they are never resident.
+    // One allocation for all the workers' output buffers, returned when dropped (see `mapped`).
     let buffer_bytes = bucket_count * BUFFER_BYTES;
-    let mut out_arena: Vec<u8> = Vec::new();
-    out_arena
-        .try_reserve_exact((buffer_bytes * workers).max(33 << 20))
-        .map_err(|_| PdbError::OutOfMemory {
-            bytes: buffer_bytes * workers,
-        })?;
-    out_arena.resize(buffer_bytes * workers, 0);
+    let mut out_arena: Vec<u8> = mapped(buffer_bytes * workers)?;
     let mut states = Vec::with_capacity(workers);
     for out in out_arena.chunks_mut(buffer_bytes.max(1)) {
         states.push(Worker {
@@ -407,6 +398,19 @@ pub(super) fn search(
         entry_bits: if max_excess >= 0x0f { 8 } else { 4 },
         workers,
     })
+}
+
+/// `len` default values in an allocation of at least 32 MiB: glibc's malloc maps a block that
+/// size on its own whatever earlier frees did to its thresholds, so dropping it gives the
+/// memory back before the table is allocated (a few megabytes left on the heap showed in the
+/// peak). The pages of the rounding are never touched, so they are never resident.
+fn mapped<T: Clone + Default>(len: usize) -> Result<Vec<T>, PdbError> {
+    let bytes = len.saturating_mul(std::mem::size_of::<T>());
+    let mut vec = Vec::new();
+    vec.try_reserve_exact(len.max((33 << 20) / std::mem::size_of::<T>().max(1)))
+        .map_err(|_| PdbError::OutOfMemory { bytes })?;
+    vec.resize(len, T::default());
+    Ok(vec)
 }
 
 /// Expands the buckets of layer `depth` that `next_bucket` hands this worker.
