@@ -8,7 +8,7 @@ use std::time::Instant;
 use proptest::prelude::*;
 use search_core::{
     astar, astar_with, idastar, idastar_parallel, idastar_with, Heuristic, InPlace, Limit, Limits,
-    NoHeuristic, NoObserver, Outcome, Problem, ResultOf, Successor, Successors,
+    NoHeuristic, NoObserver, Outcome, Problem, ResultOf, Statistics, Successor, Successors,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -410,6 +410,13 @@ impl InPlace for Line {
     }
 }
 
+/// Each iteration's threshold, expanded and generated nodes.
+fn iteration_counts(statistics: &Statistics) -> Vec<(u64, u64, u64)> {
+    (statistics.iterations.iter())
+        .map(|i| (i.threshold, i.expanded, i.generated))
+        .collect()
+}
+
 #[test]
 fn idastar_counts_nodes_like_korf() {
     // From 0 to 2 on the line, no heuristic, unit costs; children in the order Left, Right, and
@@ -424,13 +431,10 @@ fn idastar_counts_nodes_like_korf() {
     let solution = result.solution().expect("2 is reachable");
     assert_eq!(solution.actions, [Step::Right, Step::Right]);
     assert_eq!(solution.cost, 2);
-    let iterations: Vec<(u64, u64, u64)> = result
-        .statistics
-        .iterations
-        .iter()
-        .map(|i| (i.threshold, i.expanded, i.generated))
-        .collect();
-    assert_eq!(iterations, [(0, 1, 2), (1, 3, 4), (2, 4, 5)]);
+    assert_eq!(
+        iteration_counts(&result.statistics),
+        [(0, 1, 2), (1, 3, 4), (2, 4, 5)]
+    );
     assert_eq!(result.statistics.expanded, 8);
     assert_eq!(result.statistics.generated, 12);
 }
@@ -450,13 +454,10 @@ fn pathmax_cuts_the_siblings_of_an_inconsistent_child() {
     let graph = Graph::new(6, &arcs, true, 5);
     let result = idastar(&graph, &Table(vec![0, 0, 4, 0, 0, 0]), 0);
     check(&graph, 0, &result, Some(2));
-    let iterations: Vec<(u64, u64, u64)> = result
-        .statistics
-        .iterations
-        .iter()
-        .map(|i| (i.threshold, i.expanded, i.generated))
-        .collect();
-    assert_eq!(iterations, [(0, 1, 2), (1, 2, 2), (2, 3, 4)]);
+    assert_eq!(
+        iteration_counts(&result.statistics),
+        [(0, 1, 2), (1, 2, 2), (2, 3, 4)]
+    );
 
     // One-way arcs have no inverse, so nothing bounds a node by its children.
     let one_way = Graph::new(6, &arcs, false, 5);
