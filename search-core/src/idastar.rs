@@ -46,8 +46,9 @@ use crate::statistics::{Iteration, Statistics};
 /// within the threshold.
 ///
 /// # Complexity
-/// Memory O(d) for solution depth d: one state, the action stack and one reusable action buffer
-/// per depth; nothing is allocated per node. Time is the number of paths within the final
+/// Memory O(d) for solution depth d: one state, the action stack, one reusable action buffer
+/// and the heuristic's memo ([`IncrementalHeuristic::Memo`], `()` for a plain heuristic) per
+/// depth; nothing is allocated per node. Time is the number of paths within the final
 /// threshold, summed over the iterations; that is within a constant factor of A*'s expansions
 /// when thresholds grow geometrically in node count, as they do on sliding-tile puzzles.
 ///
