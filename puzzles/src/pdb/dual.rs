@@ -2,8 +2,7 @@
 //! and the databases: for each cell of the blank, which databases count for the dual state and
 //! how much of their value is admissible there.
 
-use std::cmp::Reverse;
-use std::collections::{BinaryHeap, HashMap};
+use search_core::{astar_with, from_fn, heuristic_fn, Limits, NoObserver};
 
 use super::geometry::Geometry;
 use super::{Abstraction, PatternDatabase, PdbError};
@@ -60,7 +59,7 @@ const UNCOUNTED: u8 = u8::MAX;
 
 /// How many states the search for a region distance may expand before it gives up; a few
 /// tenths of a second on the largest patterns.
-const BUDGET: usize = 1 << 17;
+const BUDGET: u64 = 1 << 17;
 
 /// A state's dual, as [`Dual::view`] computes it.
 pub(super) struct DualView<'a> {
@@ -173,9 +172,10 @@ impl Dual {
 /// placement with the blank in the region of cell `to`; `None` if the search gives up after
 /// [`BUDGET`] expansions.
 ///
-/// A* over (placement, blank region) states, every state named by the lowest cell of its
-/// blank's region, under the pattern's Manhattan distance from its goal cells: each move
-/// changes it by one, so it is consistent and the first goal popped is at the least distance.
+/// [`astar`](search_core::astar_with) over (placement, blank region) states, every state named
+/// by the lowest cell of its blank's region, under the pattern's Manhattan distance from its
+/// goal cells: each move changes it by one, so it is consistent and the first goal expanded is
+/// at the least distance.
 fn region_distance(geometry: &Geometry, goal_cells: &[u8], from: u8, to: u8) -> Option<u32> {
     const BITS: usize = 6;
     let tiles = goal_cells.len();
@@ -190,9 +190,16 @@ fn region_distance(geometry: &Geometry, goal_cells: &[u8], from: u8, to: u8) -> 
             key << BITS | u128::from(cell)
         })
     };
+    // The pattern's cells and its blank region's lowest cell.
+    let cells_of = |key: u128| -> (Vec<u8>, u8) {
+        let cells = (0..tiles)
+            .map(|i| (key >> (i * BITS)) as u8 & ((1 << BITS) - 1))
+            .collect();
+        (cells, (key >> (tiles * BITS)) as u8)
+    };
     let width = geometry.width;
-    let manhattan = |cells: &[u8]| -> u32 {
-        (cells.iter().zip(goal_cells))
+    let manhattan = |key: &u128| -> u32 {
+        (cells_of(*key).0.iter().zip(goal_cells))
             .map(|(&at, &home)| {
                 let (at, home) = (usize::from(at), usize::from(home));
                 (at / width).abs_diff(home / width) + (at % width).abs_diff(home % width)
@@ -200,42 +207,35 @@ fn region_distance(geometry: &Geometry, goal_cells: &[u8], from: u8, to: u8) -> 
             .sum::<usize>() as u32
     };
     let target = geometry.flood(1 << to, free(goal_cells));
-    let start = name(goal_cells, from);
-    let mut best = HashMap::from([(start, 0u32)]);
-    let mut open = BinaryHeap::from([Reverse((0u32, 0u32, start))]);
-    let mut cells = vec![0u8; tiles];
-    let mut expanded = 0;
-    while let Some(Reverse((_, moves, key))) = open.pop() {
-        if best[&key] < moves {
-            continue;
-        }
-        for (i, cell) in cells.iter_mut().enumerate() {
-            *cell = (key >> (i * BITS)) as u8 & ((1 << BITS) - 1);
-        }
-        let blank = (key >> (tiles * BITS)) as u8;
+    let moves = |key: &u128| {
+        let (mut cells, blank) = cells_of(*key);
         let region = geometry.flood(1 << blank, free(&cells));
-        if cells == goal_cells && region & target != 0 {
-            return Some(moves);
-        }
-        expanded += 1;
-        if expanded > BUDGET {
-            return None;
-        }
+        let mut next = Vec::new();
         for i in 0..tiles {
             let at = cells[i];
             let mut into = geometry.neighbours(1 << at) & region;
             while into != 0 {
                 cells[i] = into.trailing_zeros() as u8;
                 into &= into - 1;
-                let next = name(&cells, at);
-                let known = best.entry(next).or_insert(u32::MAX);
-                if moves + 1 < *known {
-                    *known = moves + 1;
-                    open.push(Reverse((moves + 1 + manhattan(&cells), moves + 1, next)));
-                }
+                next.push((name(&cells, at), 1u32));
             }
             cells[i] = at;
         }
-    }
-    None
+        next
+    };
+    let is_goal = |key: &u128| {
+        let (cells, blank) = cells_of(*key);
+        cells == goal_cells && geometry.flood(1 << blank, free(&cells)) & target != 0
+    };
+    let problem = from_fn(moves, is_goal);
+    let limits = Limits::none().with_max_expanded(BUDGET);
+    let start = name(goal_cells, from);
+    let result = astar_with(
+        &problem,
+        &heuristic_fn(manhattan),
+        start,
+        &limits,
+        NoObserver,
+    );
+    result.solution().map(|solution| solution.cost)
 }
