@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::cost::Cost;
-use crate::incremental_heuristic::{ChildEstimate, IncrementalHeuristic};
+use crate::incremental_heuristic::IncrementalHeuristic;
 use crate::limits::{Guard, Limits};
 use crate::observer::{NoObserver, Observer};
 use crate::outcome::{timed, Limit, Outcome, OutcomeOf, ResultOf, Solution};
@@ -58,9 +58,7 @@ use crate::statistics::{Iteration, Statistics};
 /// - `heuristic`: the estimate of the remaining cost; must be admissible for optimality. Its
 ///   [`estimate_after`](crate::Heuristic::estimate_after) is called after each move (or, for an
 ///   [`IncrementalHeuristic`], [`estimate_child`](IncrementalHeuristic::estimate_child), with the
-///   parent's memo), unless it answers before the move, through
-///   [`estimate_child_ahead_within`](IncrementalHeuristic::estimate_child_ahead_within), which
-///   hears how large an estimate the child may have and still be searched.
+///   parent's memo).
 /// - `start`: the state to search from.
 ///
 /// # Example
@@ -597,26 +595,9 @@ where
             let early = if O::ENABLED {
                 None
             } else {
-                // The child is pruned when its estimate exceeds this.
-                let budget = threshold.saturating_sub(child_g);
-                (self.heuristic).estimate_child_ahead_within(
-                    self.problem,
-                    state,
-                    &action,
-                    h,
-                    memo,
-                    budget,
-                )
+                (self.heuristic).estimate_child_ahead(self.problem, state, &action, h, memo)
             };
-            // A lower bound serves as the estimate of a pruned child: for the next threshold
-            // and for pathmax (see `estimate_child_ahead_within`).
-            let looked_ahead = early.is_some();
-            let (child_h, child_memo) = match early {
-                Some(ChildEstimate::Exact(child_h, child_memo)) => (child_h, Some(child_memo)),
-                Some(ChildEstimate::Beyond(bound)) => (bound, None),
-                None => (P::Cost::ZERO, None),
-            };
-            if looked_ahead {
+            if let Some((child_h, child_memo)) = early {
                 let f = child_g.saturating_add(child_h);
                 if f > threshold {
                     *next_threshold = (*next_threshold).min(f);
@@ -626,12 +607,8 @@ where
                     }
                     continue;
                 }
-                // Within the threshold, so `Beyond` broke its promise: estimate the child
-                // below, after the move, as for a heuristic that cannot look ahead.
-                if let Some(child_memo) = child_memo {
-                    self.problem.apply(state, &action);
-                    return Step::Child(action, child_g, child_h, child_memo);
-                }
+                self.problem.apply(state, &action);
+                return Step::Child(action, child_g, child_h, child_memo);
             }
             let parent = O::ENABLED.then(|| state.clone());
             self.problem.apply(state, &action);

@@ -100,47 +100,12 @@ pub trait IncrementalHeuristic<P: Problem + ?Sized> {
         None
     }
 
-    /// [`estimate_child_ahead`](IncrementalHeuristic::estimate_child_ahead) for a child that
-    /// the search prunes unless its estimate is at most `budget`: the heuristic may stop as
-    /// soon as a lower bound on the estimate exceeds the budget, and answer
-    /// [`ChildEstimate::Beyond`] with that bound instead of the estimate and memo.
-    ///
-    /// For an estimate that is the largest of several parts (a pattern database looked up in
-    /// the state and in its reflection), each part is such a bound, so the parts after the
-    /// first that prunes are never computed. IDA* takes the bound as the child's estimate for
-    /// the next threshold and for pathmax: both stay correct with a lower bound (a threshold
-    /// that is too low costs at most an iteration that meets the bound again, and then
-    /// computes the estimate in full). The default computes the whole estimate.
-    #[inline]
-    fn estimate_child_ahead_within(
-        &self,
-        problem: &P,
-        state: &P::State,
-        action: &P::Action,
-        before: P::Cost,
-        memo: &Self::Memo,
-        budget: P::Cost,
-    ) -> Option<ChildEstimate<P::Cost, Self::Memo>> {
-        let _ = budget;
-        self.estimate_child_ahead(problem, state, action, before, memo)
-            .map(|(estimate, memo)| ChildEstimate::Exact(estimate, memo))
-    }
-
     /// Whether the estimate is known to be consistent; see [`Heuristic::is_consistent`], whose
     /// rules (speed only, never optimality) apply. The default is `false`.
     #[inline]
     fn consistent(&self) -> bool {
         false
     }
-}
-
-/// What [`IncrementalHeuristic::estimate_child_ahead_within`] found out about a child.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ChildEstimate<C, M> {
-    /// The child's estimate and memo.
-    Exact(C, M),
-    /// A lower bound on the child's estimate, greater than the budget: the child is pruned.
-    Beyond(C),
 }
 
 /// A plain heuristic remembers nothing: its incremental form is

@@ -50,7 +50,7 @@ pub use graph::GraphProblem;
 pub use hash::{FastHashMap, FastHashSet, FastHasher};
 pub use heuristic::{heuristic_fn, FnHeuristic, Heuristic, NoHeuristic};
 pub use idastar::{idastar, idastar_with};
-pub use incremental_heuristic::{ChildEstimate, IncrementalHeuristic};
+pub use incremental_heuristic::IncrementalHeuristic;
 pub use limits::{Limits, DEFAULT_MAX_STORED};
 pub use observer::{NoObserver, Observer};
 pub use outcome::{Limit, Outcome, ResultOf, SearchResult, Solution};

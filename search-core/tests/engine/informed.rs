@@ -7,9 +7,8 @@ use std::time::Instant;
 
 use proptest::prelude::*;
 use search_core::{
-    astar, astar_with, idastar, idastar_parallel, idastar_with, ChildEstimate, Heuristic, InPlace,
-    IncrementalHeuristic, Limit, Limits, NoHeuristic, NoObserver, Outcome, Problem, ResultOf,
-    Statistics, Successor, Successors,
+    astar, astar_with, idastar, idastar_parallel, idastar_with, Heuristic, InPlace, Limit, Limits,
+    NoHeuristic, NoObserver, Outcome, Problem, ResultOf, Statistics, Successor, Successors,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -154,52 +153,6 @@ impl Heuristic<Slotted> for MoveTable<'_> {
 
     fn estimate_move(&self, problem: &Slotted, _: &usize, edge: &usize, _: u32) -> Option<u32> {
         Some(self.0 .0[problem.0.edges[*edge].1])
-    }
-}
-
-/// The larger of two tables for [`Slotted`], computed lazily: under a budget, the first table
-/// alone answers [`ChildEstimate::Beyond`] when it already exceeds the budget. With `liar` set,
-/// it answers `Beyond` with the first table's value even when that is within the budget, which
-/// breaks the method's promise; IDA* must then estimate the child in full.
-struct LazyMax<'table> {
-    first: &'table Table,
-    second: &'table Table,
-    liar: bool,
-}
-
-impl IncrementalHeuristic<Slotted> for LazyMax<'_> {
-    type Memo = ();
-
-    fn estimate_root(&self, _: &Slotted, state: &usize) -> (u32, ()) {
-        (self.first.0[*state].max(self.second.0[*state]), ())
-    }
-
-    fn estimate_child(
-        &self,
-        problem: &Slotted,
-        after: &usize,
-        _: &usize,
-        _: u32,
-        _: &(),
-    ) -> (u32, ()) {
-        self.estimate_root(problem, after)
-    }
-
-    fn estimate_child_ahead_within(
-        &self,
-        problem: &Slotted,
-        _: &usize,
-        edge: &usize,
-        _: u32,
-        _: &(),
-        budget: u32,
-    ) -> Option<ChildEstimate<u32, ()>> {
-        let child = problem.0.edges[*edge].1;
-        let first = self.first.0[child];
-        if first > budget || self.liar {
-            return Some(ChildEstimate::Beyond(first));
-        }
-        Some(ChildEstimate::Exact(first.max(self.second.0[child]), ()))
     }
 }
 
@@ -364,31 +317,6 @@ proptest! {
             prop_assert_eq!(&listed.outcome, &through_slots.outcome);
             prop_assert_eq!(&listed.statistics.iterations, &through_slots.statistics.iterations);
             prop_assert_eq!(listed.statistics.generated, through_slots.statistics.generated);
-        }
-    }
-
-    #[test]
-    fn idastar_is_optimal_with_lazy_bounds(
-        (nodes, arcs, start, goal, mask) in graphs(6, 2, 5..=9, false),
-        undirected in any::<bool>(),
-    ) {
-        let graph = Graph::new(nodes, &arcs, undirected, goal);
-        prop_assume!(graph.outgoing.iter().all(|edges| 2 * edges.len() <= SLOTS));
-        let distances = graph.distances_to_goal();
-        prop_assume!(distances[start].is_some());
-        let slotted = Slotted(graph.clone());
-        let (near, far) = (consistent(&distances), inconsistent(&distances, &mask));
-        for (first, second) in [(&near, &far), (&far, &near)] {
-            for liar in [false, true] {
-                let lazy = LazyMax { first, second, liar };
-                let threads = NonZeroUsize::new(2).unwrap();
-                for result in [
-                    idastar(&slotted, &lazy, start),
-                    idastar_parallel(&slotted, &lazy, start, &Limits::default(), threads),
-                ] {
-                    check(&graph, start, &result, distances[start]);
-                }
-            }
         }
     }
 

@@ -1,6 +1,6 @@
 //! Pattern databases for depth-first search, updated per move instead of recomputed.
 
-use search_core::{ChildEstimate, IncrementalHeuristic};
+use search_core::IncrementalHeuristic;
 
 use super::manhattan::Manhattan;
 use super::pattern_database::PdbHeuristic;
@@ -180,32 +180,14 @@ impl IncrementalPdb<'_> {
         memo.manhattan + 2 * largest
     }
 
-    /// The memo after `tile` moves from cell `from` to cell `to` (where the blank was), with
-    /// its estimate; or, when `budget` is given and the sums updated so far already put the
-    /// estimate above it, that lower bound alone.
-    ///
-    /// Each sum is a lower bound on the estimate by itself (the estimate takes the largest),
-    /// so the lookups after the first one that exceeds the budget are skipped: with the
-    /// regular view first, a child that the state's own lookup prunes never looks its
-    /// reflection up. When the search goes on (the branch is predicted), the core still
-    /// starts the next sum's lookup while the first one's waits for memory.
+    /// The memo after `tile` moves from cell `from` to cell `to` (where the blank was).
     #[inline(always)]
-    fn moved(
-        &self,
-        memo: &PdbMemo,
-        tile: usize,
-        from: usize,
-        to: usize,
-        budget: Option<TileCost>,
-    ) -> ChildEstimate<TileCost, PdbMemo> {
+    fn moved(&self, memo: &PdbMemo, tile: usize, from: usize, to: usize) -> PdbMemo {
         let mut next = *memo;
         next.positions[tile] = to as u8;
         next.positions[0] = from as u8;
         next.manhattan = memo.manhattan + self.manhattan.tile_distance(tile, to)
             - self.manhattan.tile_distance(tile, from);
-        if self.sums.is_empty() {
-            return ChildEstimate::Exact(self.value(&next), next);
-        }
         let mut mirror = 0;
         if let Some((cell, rename)) = &self.reflection {
             mirror = usize::from(rename[tile]);
@@ -213,26 +195,25 @@ impl IncrementalPdb<'_> {
             next.reflected[usize::from(rename[0])] = cell[from];
         }
         let cells = self.cells;
-        let mut largest = 0;
-        for (index, sum) in self.sums.iter().enumerate() {
+        // Every rank before any entry: the entries miss the cache, and the loads then wait for
+        // memory together.
+        let mut ranks = [(0usize, 0usize); MOST_SUMS];
+        for (rank, sum) in ranks.iter_mut().zip(&self.sums) {
             let (moved, view) = if sum.reflected {
                 (mirror, &next.reflected)
             } else {
                 (tile, &next.positions)
             };
             let part = usize::from(sum.part[moved]);
-            let database = &sum.pdb.databases()[part];
-            let entry = database.entry(database.rank(&view[..cells]));
+            *rank = (part, sum.pdb.databases()[part].rank(&view[..cells]));
+        }
+        for (index, (sum, &(part, rank))) in self.sums.iter().zip(&ranks).enumerate() {
+            let entry = sum.pdb.databases()[part].entry(rank);
             let slot = &mut next.entries[sum.first + part];
             next.sums[index] = memo.sums[index] + u16::from(entry) - u16::from(*slot);
             *slot = entry;
-            largest = largest.max(next.sums[index]);
-            let bound = next.manhattan + 2 * largest;
-            if budget.is_some_and(|budget| bound > budget) {
-                return ChildEstimate::Beyond(bound);
-            }
         }
-        ChildEstimate::Exact(next.manhattan + 2 * largest, next)
+        next
     }
 }
 
@@ -265,11 +246,8 @@ impl<Word: PackedWord> IncrementalHeuristic<SlidingPuzzle<Word>> for Incremental
         let to = usize::from(memo.positions[0]);
         match puzzle.step(to, *action) {
             Some(from) if after.blank() == from => {
-                match self.moved(memo, usize::from(after.tile(to)), from, to, None) {
-                    ChildEstimate::Exact(estimate, memo) => (estimate, memo),
-                    // Without a budget there is no bound to stop at.
-                    ChildEstimate::Beyond(_) => self.estimate_root(puzzle, after),
-                }
+                let memo = self.moved(memo, usize::from(after.tile(to)), from, to);
+                (self.value(&memo), memo)
             }
             // Not the move the memo's node makes: start over from the state itself.
             _ => self.estimate_root(puzzle, after),
@@ -287,28 +265,8 @@ impl<Word: PackedWord> IncrementalHeuristic<SlidingPuzzle<Word>> for Incremental
     ) -> Option<(TileCost, PdbMemo)> {
         let to = usize::from(memo.positions[0]);
         let from = puzzle.step(to, *action)?;
-        let tile = usize::from(state.tile(from));
-        match self.moved(memo, tile, from, to, None) {
-            ChildEstimate::Exact(estimate, memo) => Some((estimate, memo)),
-            // Without a budget there is no bound to stop at.
-            ChildEstimate::Beyond(_) => None,
-        }
-    }
-
-    #[inline(always)]
-    fn estimate_child_ahead_within(
-        &self,
-        puzzle: &SlidingPuzzle<Word>,
-        state: &TileState<Word>,
-        action: &Move,
-        _before: TileCost,
-        memo: &PdbMemo,
-        budget: TileCost,
-    ) -> Option<ChildEstimate<TileCost, PdbMemo>> {
-        let to = usize::from(memo.positions[0]);
-        let from = puzzle.step(to, *action)?;
-        let tile = usize::from(state.tile(from));
-        Some(self.moved(memo, tile, from, to, Some(budget)))
+        let memo = self.moved(memo, usize::from(state.tile(from)), from, to);
+        Some((self.value(&memo), memo))
     }
 
     #[inline]
