@@ -18,15 +18,22 @@ pub enum Status {
     Interrupted,
 }
 
-impl From<Status> for ExitCode {
-    fn from(status: Status) -> Self {
-        ExitCode::from(match status {
+impl Status {
+    /// The process exit code.
+    pub fn code(self) -> u8 {
+        match self {
             Status::Success => 0,
             Status::Unsolvable => 1,
             Status::BadInput => 2,
             Status::LimitReached => 3,
             Status::Interrupted => 130,
-        })
+        }
+    }
+}
+
+impl From<Status> for ExitCode {
+    fn from(status: Status) -> Self {
+        ExitCode::from(status.code())
     }
 }
 

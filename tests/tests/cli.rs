@@ -598,6 +598,59 @@ fn a_closed_pipe_is_not_an_error() {
     assert_eq!(String::from_utf8(output.stderr).unwrap(), "");
 }
 
+/// A pattern database being built does not look at the Ctrl-C flag: the first Ctrl-C says so
+/// and waits, the second quits at once with exit code 130.
+#[cfg(unix)]
+#[test]
+fn a_second_ctrl_c_quits_a_batch_that_is_building_databases() {
+    use std::io::Write;
+    use std::time::{Duration, Instant};
+
+    let cache = tempfile::tempdir().unwrap();
+    // An 8-puzzle, solved at once, whose line on standard output proves the batch is running
+    // with its Ctrl-C handler installed; then a 24-puzzle, whose first 6-tile database takes
+    // far longer to build than this test waits.
+    let instances = "1 2 3 4 5 6 7 0 8\n\
+        1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24\n";
+    let mut child = Process::new(slide_path())
+        .env("XDG_CACHE_HOME", cache.path())
+        .args(["batch", "--jobs", "1", "-a", "idastar", "-H", "pdb"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(instances.as_bytes())
+        .unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert!(first.contains("\"moves\""), "{first}");
+    let interrupt = || {
+        Process::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap()
+    };
+    let interrupted = Instant::now();
+    assert!(interrupt().success());
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(
+        interrupt().success(),
+        "the first Ctrl-C alone ended the batch"
+    );
+    let output = child.wait_with_output().unwrap();
+    assert!(interrupted.elapsed() < Duration::from_secs(10));
+    assert_eq!(output.status.code(), Some(130));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("Ctrl-C again to quit at once"), "{stderr}");
+    assert!(!stderr.contains("interrupted before"), "{stderr}");
+}
+
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_batch_cleanly_with_a_summary() {
