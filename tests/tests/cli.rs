@@ -598,12 +598,48 @@ fn a_closed_pipe_is_not_an_error() {
     assert_eq!(String::from_utf8(output.stderr).unwrap(), "");
 }
 
+/// Starts `batch`, prepared by `configure`, on `instances`, and waits for its first line of
+/// output, which proves it is running with its Ctrl-C handler installed.
+#[cfg(unix)]
+fn start_batch(
+    configure: impl FnOnce(&mut Process) -> &mut Process,
+    instances: &[u8],
+) -> (
+    std::process::Child,
+    BufReader<std::process::ChildStdout>,
+    String,
+) {
+    use std::io::Write;
+
+    let mut command = Process::new(slide_path());
+    let mut child = configure(&mut command)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(instances).unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    (child, stdout, first)
+}
+
+/// Sends Ctrl-C (SIGINT) to `child`; whether `kill` found it.
+#[cfg(unix)]
+fn interrupt(child: &std::process::Child) -> bool {
+    Process::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap()
+        .success()
+}
+
 /// A pattern database being built does not look at the Ctrl-C flag: the first Ctrl-C says so
 /// and waits, the second quits at once with exit code 130.
 #[cfg(unix)]
 #[test]
 fn a_second_ctrl_c_quits_a_batch_that_is_building_databases() {
-    use std::io::Write;
     use std::time::{Duration, Instant};
 
     let cache = tempfile::tempdir().unwrap();
@@ -612,37 +648,18 @@ fn a_second_ctrl_c_quits_a_batch_that_is_building_databases() {
     // far longer to build than this test waits.
     let instances = "1 2 3 4 5 6 7 0 8\n\
         1 0 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24\n";
-    let mut child = Process::new(slide_path())
-        .env("XDG_CACHE_HOME", cache.path())
-        .args(["batch", "--jobs", "1", "-a", "idastar", "-H", "pdb"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(instances.as_bytes())
-        .unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    stdout.read_line(&mut first).unwrap();
-    assert!(first.contains("\"moves\""), "{first}");
-    let interrupt = || {
-        Process::new("kill")
-            .args(["-INT", &child.id().to_string()])
-            .status()
-            .unwrap()
-    };
-    let interrupted = Instant::now();
-    assert!(interrupt().success());
-    std::thread::sleep(Duration::from_millis(500));
-    assert!(
-        interrupt().success(),
-        "the first Ctrl-C alone ended the batch"
+    let (child, _stdout, first) = start_batch(
+        |command| {
+            (command.env("XDG_CACHE_HOME", cache.path()))
+                .args(["batch", "--jobs", "1", "-a", "idastar", "-H", "pdb"])
+        },
+        instances.as_bytes(),
     );
+    assert!(first.contains("\"moves\""), "{first}");
+    let interrupted = Instant::now();
+    assert!(interrupt(&child));
+    std::thread::sleep(Duration::from_millis(500));
+    assert!(interrupt(&child), "the first Ctrl-C alone ended the batch");
     let output = child.wait_with_output().unwrap();
     assert!(interrupted.elapsed() < Duration::from_secs(10));
     assert_eq!(output.status.code(), Some(130));
@@ -654,7 +671,7 @@ fn a_second_ctrl_c_quits_a_batch_that_is_building_databases() {
 #[cfg(unix)]
 #[test]
 fn ctrl_c_stops_a_batch_cleanly_with_a_summary() {
-    use std::io::{Read, Write};
+    use std::io::Read;
     use std::time::{Duration, Instant};
 
     // A solved board first, so that its result on standard output proves the batch is running
@@ -669,23 +686,12 @@ fn ctrl_c_stops_a_batch_cleanly_with_a_summary() {
             .unwrap()
             .stdout,
     );
-    let mut child = Process::new(slide_path())
-        .args(["batch", "--jobs", "1", "-a", "idastar", "-H", "manhattan"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child.stdin.take().unwrap().write_all(&instances).unwrap();
-    let mut stdout = BufReader::new(child.stdout.take().unwrap());
-    let mut first = String::new();
-    stdout.read_line(&mut first).unwrap();
+    let (child, mut stdout, first) = start_batch(
+        |command| command.args(["batch", "--jobs", "1", "-a", "idastar", "-H", "manhattan"]),
+        &instances,
+    );
     let interrupted = Instant::now();
-    let killed = Process::new("kill")
-        .args(["-INT", &child.id().to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
+    assert!(interrupt(&child));
     let mut rest = String::new();
     stdout.read_to_string(&mut rest).unwrap();
     let output = child.wait_with_output().unwrap();
