@@ -59,13 +59,13 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
     let cancel = Arc::new(AtomicBool::new(false));
     let handler_flag = Arc::clone(&cancel);
     let on_ctrl_c = move || {
-        // The searches see the flag within a few thousand nodes, but a pattern database being
-        // built does not look at it: a second Ctrl-C is for not waiting for that.
+        // Searches and pattern-database builds see the flag within milliseconds; a second
+        // Ctrl-C is for anything that does not look at it (loading a large cached database).
         if handler_flag.swap(true, Ordering::Relaxed) {
             std::process::exit(i32::from(Status::Interrupted.code()));
         }
         status::warn(format_args!(
-            "stopping after the running searches; Ctrl-C again to quit at once"
+            "stopping the running searches; Ctrl-C again to quit at once"
         ));
     };
     if let Err(error) = ctrlc::set_handler(on_ctrl_c) {

@@ -106,21 +106,8 @@ pub fn solve(
         Some(HeuristicArg::LinearConflict) => HeuristicKind::LinearConflict,
         Some(HeuristicArg::Pdb) => HeuristicKind::PatternDatabase,
     };
-    let report = if heuristic == HeuristicKind::PatternDatabase && limits.deadline.is_some() {
-        match solve_before_deadline(start, goal, algorithm, heuristic, limits)? {
-            Some(report) => report,
-            None => {
-                return Ok(Report {
-                    algorithm: algorithm.to_string(),
-                    heuristic: Some(heuristic.to_string()),
-                    ending: Ending::LimitReached(Limit::Deadline),
-                    statistics: Statistics::default(),
-                })
-            }
-        }
-    } else {
-        puzzles::solve(start, goal, algorithm, heuristic, limits)?
-    };
+    // The limits also stop a build of missing pattern databases (as a deadline or Ctrl-C).
+    let report = puzzles::solve(start, goal, algorithm, heuristic, limits)?;
     let ending = match report.outcome {
         TileOutcome::Solved { moves } => Ending::Solved(puzzles::format_moves(&moves)),
         TileOutcome::Unsolvable => Ending::Unsolvable,
@@ -135,35 +122,6 @@ pub fn solve(
         ending,
         statistics: report.statistics,
     })
-}
-
-/// [`puzzles::solve`] on another thread, given up on when the deadline passes; `None` then.
-///
-/// The search itself stops at the deadline, but building missing pattern databases comes first
-/// and cannot be interrupted. Waiting on another thread keeps `--timeout` a promise anyway: the
-/// builder is left to finish on its own (cache files are written to a temporary file and
-/// renamed, so an abandoned build cannot leave a corrupt one) and dies with the process.
-fn solve_before_deadline(
-    start: &Board,
-    goal: &Board,
-    algorithm: Algorithm,
-    heuristic: HeuristicKind,
-    limits: &Limits,
-) -> Result<Option<puzzles::TileReport>> {
-    let deadline = limits.deadline.expect("called with a deadline");
-    let (sender, receiver) = std::sync::mpsc::channel();
-    let (start, goal, limits) = (start.clone(), goal.clone(), limits.clone());
-    std::thread::spawn(move || {
-        // The receiver may have given up already; then nobody needs the answer.
-        let _ = sender.send(puzzles::solve(&start, &goal, algorithm, heuristic, &limits));
-    });
-    // A little grace, so that a search stopped by the deadline itself reports its statistics.
-    let grace = std::time::Duration::from_millis(50);
-    let wait = deadline.saturating_duration_since(std::time::Instant::now()) + grace;
-    match receiver.recv_timeout(wait) {
-        Ok(report) => Ok(Some(report?)),
-        Err(_) => Ok(None),
-    }
 }
 
 /// Every board along `moves` from `start`, `start` first.

@@ -3,7 +3,8 @@
 
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
+use std::sync::Arc;
 
 use puzzles::pdb::{
     partitions, validate_partition, Abstraction, AdditivePdb, BuildOptions, BuildProgress,
@@ -11,9 +12,9 @@ use puzzles::pdb::{
 };
 use puzzles::{
     is_solution, random_solvable, solve_with, Algorithm, Board, HeuristicKind, PdbHeuristic,
-    PdbSource, Shape, SlidingPuzzle,
+    PdbSource, Shape, SlidingPuzzle, TileOutcome,
 };
-use search_core::{idastar, Heuristic, Limits, Problem, Successors};
+use search_core::{idastar, Heuristic, Limit, Limits, Problem, Successors};
 
 type Eight = [u8; 9];
 const GOAL: Eight = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -1301,4 +1302,70 @@ fn a_missing_temporary_directory_is_an_io_error() {
     let options = BuildOptions::new().temp_dir(&missing);
     let pdb = PatternDatabase::build_with_options(3, 3, &GOAL, &[1, 2], &options, |_| {}).unwrap();
     assert!(pdb == PatternDatabase::build(3, 3, &GOAL, &[1, 2], |_| {}).unwrap());
+}
+
+#[test]
+fn a_raised_cancellation_flag_stops_a_build_in_memory_and_through_files() {
+    let directory = tempfile::tempdir().unwrap();
+    let goal = partitions::blank_first_goal(4, 4);
+    for budget in [usize::MAX, 0] {
+        let flag = Arc::new(AtomicBool::new(false));
+        let options = BuildOptions::new()
+            .memory_budget(budget)
+            .temp_dir(directory.path())
+            .limits(&Limits::none().with_cancel_flag(Arc::clone(&flag)));
+        let mut deepest = 0;
+        let built =
+            PatternDatabase::build_with_options(4, 4, &goal, &[1, 2, 3, 4, 5], &options, |p| {
+                deepest = p.depth;
+                // Raised after layer 3, as another thread would: the build must not finish.
+                if p.depth == 3 {
+                    flag.store(true, Relaxed);
+                }
+            });
+        assert!(
+            matches!(built, Err(PdbError::Stopped(Limit::Cancelled))),
+            "budget {budget}: {built:?}"
+        );
+        assert!(deepest <= 4, "budget {budget}: went on to layer {deepest}");
+    }
+}
+
+#[test]
+fn solving_past_the_deadline_does_not_build_the_databases_and_says_why() {
+    let directory = tempfile::tempdir().unwrap();
+    let builds = AtomicUsize::new(0);
+    let cache = PdbCache::new(directory.path());
+    let mut source = PdbSource::new(Some(cache)).on_progress(|_, _| {
+        builds.fetch_add(1, Relaxed);
+    });
+    let goal = Board::parse("0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15").unwrap();
+    let start = Board::parse("1 2 3 7 4 5 6 0 8 9 10 11 12 13 14 15").unwrap();
+    let late = Limits::none().with_deadline(std::time::Instant::now());
+    let kind = HeuristicKind::PatternDatabase;
+    let report = solve_with(&start, &goal, Algorithm::IdaStar, kind, &late, &mut source).unwrap();
+    assert_eq!(report.outcome, TileOutcome::LimitReached(Limit::Deadline));
+    assert_eq!(builds.load(Relaxed), 0, "no layer was built");
+    assert_eq!(
+        std::fs::read_dir(directory.path()).map_or(0, Iterator::count),
+        0
+    );
+
+    // The same source builds and solves once the limits allow it.
+    let mut solve = |kind| {
+        let limits = Limits::none();
+        let report = solve_with(
+            &start,
+            &goal,
+            Algorithm::IdaStar,
+            kind,
+            &limits,
+            &mut source,
+        );
+        report.unwrap().length()
+    };
+    let manhattan = solve(HeuristicKind::Manhattan);
+    assert!(manhattan.is_some());
+    assert_eq!(solve(kind), manhattan);
+    assert!(builds.load(Relaxed) > 0);
 }

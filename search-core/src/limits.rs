@@ -96,6 +96,41 @@ impl Limits {
         self.cancel = Some(cancel);
         self
     }
+
+    /// Whether the cancellation flag is raised ([`Limit::Cancelled`]) or the deadline has
+    /// passed ([`Limit::Deadline`]) at this moment.
+    ///
+    /// The searches look at these two themselves. This is for work done on a search's behalf
+    /// outside it, such as building a heuristic's tables, that should stop when the search
+    /// would; the counting limits belong to searches and are not looked at.
+    ///
+    /// ```
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// use std::sync::Arc;
+    /// use search_core::{Limit, Limits};
+    ///
+    /// let flag = Arc::new(AtomicBool::new(false));
+    /// let limits = Limits::none().with_cancel_flag(Arc::clone(&flag));
+    /// assert_eq!(limits.interruption(), None);
+    /// flag.store(true, Ordering::Relaxed);
+    /// assert_eq!(limits.interruption(), Some(Limit::Cancelled));
+    /// ```
+    pub fn interruption(&self) -> Option<Limit> {
+        if self
+            .cancel
+            .as_ref()
+            .is_some_and(|cancel| cancel.load(Ordering::Relaxed))
+        {
+            return Some(Limit::Cancelled);
+        }
+        if self
+            .deadline
+            .is_some_and(|deadline| Instant::now() >= deadline)
+        {
+            return Some(Limit::Deadline);
+        }
+        None
+    }
 }
 
 /// How many expansions pass between two looks at the clock and the cancellation flag. Reading
@@ -177,17 +212,10 @@ impl<'limits> Guard<'limits> {
     /// Checks the deadline and the cancellation flag now, whatever the countdown says.
     #[cold]
     pub(crate) fn check_clock(&self) -> Result<(), Limit> {
-        if let Some(cancel) = &self.limits.cancel {
-            if cancel.load(Ordering::Relaxed) {
-                return Err(Limit::Cancelled);
-            }
+        match self.limits.interruption() {
+            Some(limit) => Err(limit),
+            None => Ok(()),
         }
-        if let Some(deadline) = self.limits.deadline {
-            if Instant::now() >= deadline {
-                return Err(Limit::Deadline);
-            }
-        }
-        Ok(())
     }
 }
 

@@ -3,7 +3,7 @@
 
 use super::dual::Dual;
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
-use super::{Abstraction, BuildProgress, PatternDatabase, PdbError};
+use super::{Abstraction, BuildOptions, BuildProgress, PatternDatabase, PdbError};
 
 /// Disjoint pattern databases covering every numbered tile; their values add up.
 ///
@@ -153,6 +153,20 @@ impl AdditivePdb {
         goal: &[u8],
         partition: &[Pattern],
         abstraction: Abstraction,
+        progress: impl FnMut(usize, BuildProgress),
+    ) -> Result<Self, PdbError> {
+        let options = BuildOptions::new().abstraction(abstraction);
+        Self::build_with_options(width, height, goal, partition, &options, progress)
+    }
+
+    /// [`build_with`](Self::build_with) under `options` (abstraction, memory budget,
+    /// temporary directory, limits); see [`PatternDatabase::build_with_options`].
+    pub fn build_with_options<Pattern: AsRef<[u8]>>(
+        width: usize,
+        height: usize,
+        goal: &[u8],
+        partition: &[Pattern],
+        options: &BuildOptions,
         mut progress: impl FnMut(usize, BuildProgress),
     ) -> Result<Self, PdbError> {
         validate_partition(width, height, goal, partition)?;
@@ -161,12 +175,12 @@ impl AdditivePdb {
             .enumerate()
             .map(|(i, pattern)| {
                 let progress = |p| progress(i, p);
-                PatternDatabase::build_with(
+                PatternDatabase::build_with_options(
                     width,
                     height,
                     goal,
                     pattern.as_ref(),
-                    abstraction,
+                    options,
                     progress,
                 )
             })

@@ -40,11 +40,13 @@
 
 use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
+use std::sync::OnceLock;
 
 use super::database::{manhattan_table, PatternDatabase};
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
 use super::index::{nth_bit, PlacementIndex};
 use super::{Abstraction, PdbError};
+use search_core::Limits;
 
 /// How far a build has come; passed to the progress callback of [`PatternDatabase::build`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -502,11 +504,12 @@ fn shift_positions(packed: u64, from: u8, to: u8, tile: usize) -> u64 {
 ///     PatternDatabase::build_with_options(3, 3, &goal, &[1, 2, 3], &options, |_| {}).unwrap();
 /// assert!(on_disk == in_memory);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct BuildOptions {
-    abstraction: Abstraction,
+    pub(super) abstraction: Abstraction,
     memory_budget: usize,
     temp_dir: Option<PathBuf>,
+    limits: Limits,
 }
 
 /// The default [`BuildOptions::memory_budget`]: the 15-puzzle's 7-tile pattern (about 60 MB)
@@ -519,6 +522,7 @@ impl Default for BuildOptions {
             abstraction: Abstraction::BlankRegions,
             memory_budget: DEFAULT_MEMORY_BUDGET,
             temp_dir: None,
+            limits: Limits::none(),
         }
     }
 }
@@ -550,6 +554,27 @@ impl BuildOptions {
     #[must_use]
     pub fn temp_dir(mut self, directory: impl Into<PathBuf>) -> Self {
         self.temp_dir = Some(directory.into());
+        self
+    }
+
+    /// Stops the build with [`PdbError::Stopped`] when the cancellation flag of `limits` is
+    /// raised or their deadline passes, the same two conditions that stop a search (the
+    /// counting limits are a search's, not a build's). The workers look between slices of a
+    /// few milliseconds' work, so a build stops within a fraction of a second.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use puzzles::pdb::{BuildOptions, PatternDatabase, PdbError};
+    /// use search_core::{Limit, Limits};
+    ///
+    /// let goal: Vec<u8> = (0..16).collect();
+    /// let options = BuildOptions::new().limits(&Limits::none().with_timeout(Duration::ZERO));
+    /// let built = PatternDatabase::build_with_options(4, 4, &goal, &[1, 2, 3], &options, |_| {});
+    /// assert!(matches!(built, Err(PdbError::Stopped(Limit::Deadline))));
+    /// ```
+    #[must_use]
+    pub fn limits(mut self, limits: &Limits) -> Self {
+        self.limits = limits.clone();
         self
     }
 }
@@ -706,6 +731,9 @@ fn search(
     options: &BuildOptions,
     progress: &mut impl FnMut(BuildProgress),
 ) -> Result<Searched, PdbError> {
+    if let Some(limit) = options.limits.interruption() {
+        return Err(PdbError::Stopped(limit));
+    }
     let abstraction = options.abstraction;
     let layout = Layout::new(geometry, index, abstraction)?;
     let tiles = goal_cells_of_pattern.len();
@@ -747,6 +775,7 @@ fn search(
         goal_cells_of_pattern,
     );
     let plan = Plan {
+        limits: &options.limits,
         index,
         layout: &layout,
         manhattan,
@@ -768,6 +797,8 @@ fn search(
 
 /// What both searches need about one pattern, computed before either starts.
 pub(super) struct Plan<'a> {
+    /// When to stop early (see [`Plan::interruption`]).
+    pub(super) limits: &'a Limits,
     pub(super) index: &'a PlacementIndex,
     pub(super) layout: &'a Layout,
     /// Manhattan distance of pattern tile `i` in cell `c`: `manhattan[i * cells + c]`.
@@ -784,6 +815,16 @@ pub(super) struct Plan<'a> {
 }
 
 impl Plan<'_> {
+    /// The error to stop with, if the build's cancellation flag is raised or its deadline
+    /// has passed. Workers ask between slices of work (a chunk of subsets in memory, a bucket
+    /// through files) of a few milliseconds each.
+    pub(super) fn interruption(&self) -> Result<(), PdbError> {
+        match self.limits.interruption() {
+            Some(limit) => Err(PdbError::Stopped(limit)),
+            None => Ok(()),
+        }
+    }
+
     /// How many threads a search over `slots` states is worth.
     pub(super) fn workers(&self) -> usize {
         std::thread::available_parallelism()
@@ -869,11 +910,17 @@ fn run(
     let mut depth: u8 = 0;
     loop {
         let next_chunk = AtomicUsize::new(0);
+        let stopped = OnceLock::new();
         let work = || {
             let (mut any, mut done) = (false, 0);
             loop {
                 let start = next_chunk.fetch_add(chunk, Relaxed);
-                if start >= subsets {
+                if start >= subsets || stopped.get().is_some() {
+                    return (any, done);
+                }
+                if let Err(error) = plan.interruption() {
+                    // The first worker to stop keeps its reason; the others just stop.
+                    let _ = stopped.set(error);
                     return (any, done);
                 }
                 let (chunk_any, chunk_done) =
@@ -893,6 +940,9 @@ fn run(
                     .collect()
             })
         };
+        if let Some(error) = stopped.into_inner() {
+            return Err(error);
+        }
         if !results.iter().any(|&(any, _)| any) || search.overflow.load(Relaxed) {
             return Ok(());
         }

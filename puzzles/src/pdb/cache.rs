@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
-use super::{Abstraction, AdditivePdb, BuildProgress, PatternDatabase, PdbError};
+use super::{Abstraction, AdditivePdb, BuildOptions, BuildProgress, PatternDatabase, PdbError};
 
 /// Something the cache worked around rather than failed on; passed to the warning callback.
 #[derive(Debug)]
@@ -52,10 +52,11 @@ impl fmt::Display for CacheWarning {
 /// [`CacheWarning`] and rebuilds. New files are written to a temporary file in the same
 /// directory and renamed into place, so a reader (or a second process building the same
 /// database at the same time) only ever sees complete files.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct PdbCache {
     directory: PathBuf,
-    abstraction: Abstraction,
+    /// How missing databases are built; their abstraction is the cache's.
+    options: BuildOptions,
 }
 
 impl PdbCache {
@@ -64,7 +65,7 @@ impl PdbCache {
     pub fn new(directory: impl Into<PathBuf>) -> Self {
         Self {
             directory: directory.into(),
-            abstraction: Abstraction::default(),
+            options: BuildOptions::new(),
         }
     }
 
@@ -81,13 +82,39 @@ impl PdbCache {
     /// assert!(cache.path_for(3, 3, &goal, &[1, 2]).unwrap().exists());
     /// ```
     pub fn with_abstraction(mut self, abstraction: Abstraction) -> Self {
-        self.abstraction = abstraction;
+        self.options = self.options.abstraction(abstraction);
+        self
+    }
+
+    /// The same directory, building missing databases with `options` (memory budget,
+    /// temporary directory, limits), whose abstraction becomes the cache's.
+    ///
+    /// ```
+    /// use std::time::Duration;
+    /// use puzzles::pdb::{BuildOptions, PdbCache, PdbError};
+    /// use search_core::{Limit, Limits};
+    ///
+    /// let directory = tempfile::tempdir().unwrap();
+    /// let out_of_time = BuildOptions::new().limits(&Limits::none().with_timeout(Duration::ZERO));
+    /// let cache = PdbCache::new(directory.path()).with_build_options(out_of_time);
+    /// let goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    /// let built = cache.get_or_build(3, 3, &goal, &[1, 2], |_| {}, |_| {});
+    /// assert!(matches!(built, Err(PdbError::Stopped(Limit::Deadline))));
+    /// assert!(!cache.path_for(3, 3, &goal, &[1, 2]).unwrap().exists());
+    /// ```
+    pub fn with_build_options(mut self, options: BuildOptions) -> Self {
+        self.options = options;
         self
     }
 
     /// The abstraction of the databases this cache builds and loads.
     pub fn abstraction(&self) -> Abstraction {
-        self.abstraction
+        self.options.abstraction
+    }
+
+    /// How this cache builds missing databases.
+    pub fn build_options(&self) -> &BuildOptions {
+        &self.options
     }
 
     /// The default cache: `slide/pdb` under the user's cache directory (for example
@@ -118,7 +145,7 @@ impl PdbCache {
         let tiles: Vec<String> = pattern.iter().map(u8::to_string).collect();
         // Blank-region files keep the name they had before abstractions were recorded, so the
         // cache replaces files of the older format in place instead of leaving them behind.
-        let suffix = match self.abstraction {
+        let suffix = match self.abstraction() {
             Abstraction::BlankRegions => "",
             Abstraction::FreeBlank => "-free-blank",
         };
@@ -149,7 +176,7 @@ impl PdbCache {
         match PatternDatabase::load(&path) {
             Ok(pdb)
                 if pdb.describes(width, height, goal, pattern)
-                    && pdb.abstraction() == self.abstraction =>
+                    && pdb.abstraction() == self.abstraction() =>
             {
                 return Ok(pdb)
             }
@@ -163,8 +190,14 @@ impl PdbCache {
                 error,
             }),
         }
-        let pdb =
-            PatternDatabase::build_with(width, height, goal, pattern, self.abstraction, progress)?;
+        let pdb = PatternDatabase::build_with_options(
+            width,
+            height,
+            goal,
+            pattern,
+            &self.options,
+            progress,
+        )?;
         if let Err(error) = self.store(&pdb, &path) {
             warn(&CacheWarning::NotSaved { path, error });
         }

@@ -3,6 +3,8 @@
 use std::fmt;
 use std::path::PathBuf;
 
+use search_core::Limit;
+
 /// Why a pattern database could not be built, combined, saved or loaded.
 #[derive(Debug)]
 #[non_exhaustive]
@@ -74,6 +76,10 @@ pub enum PdbError {
     },
     /// A valid file describes another board, goal or pattern than the one asked for.
     Mismatch,
+    /// The build stopped early: its [`BuildOptions::limits`](super::BuildOptions::limits)
+    /// cancellation flag was raised ([`Limit::Cancelled`]) or their deadline passed
+    /// ([`Limit::Deadline`]). Nothing was saved.
+    Stopped(Limit),
 }
 
 impl fmt::Display for PdbError {
@@ -119,6 +125,7 @@ impl fmt::Display for PdbError {
                 f,
                 "the pattern-database file is for another board, goal or pattern"
             ),
+            Self::Stopped(limit) => write!(f, "pattern-database build stopped: {limit}"),
         }
     }
 }

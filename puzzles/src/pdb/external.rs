@@ -444,6 +444,7 @@ fn expand_layer(
         if bucket >= shared.buckets.count() || shared.failed.load(Relaxed) {
             break;
         }
+        shared.plan.interruption()?;
         if current.blocks[bucket].is_empty() {
             continue;
         }

@@ -195,7 +195,8 @@ impl TileReport {
 /// [`HeuristicKind::PatternDatabase`] takes its databases from the
 /// [default cache directory](PdbSource::default_location), building them there on first use;
 /// use [`solve_with`] to choose the cache, hear about builds, or solve many boards with one
-/// loading.
+/// loading. The deadline and cancellation flag of `limits` also stop such a build: the
+/// outcome is then [`TileOutcome::LimitReached`], as if the search had stopped.
 ///
 /// # Errors
 /// [`SolveError::Board`] with [`BoardError::ShapeMismatch`] if start and goal have different
@@ -287,6 +288,15 @@ fn search<Word: PackedWord>(
 ) -> Result<(TileOutcome, Statistics), SolveError> {
     let puzzle = SlidingPuzzle::<Word>::new(goal)?;
     let state = puzzle.state(start)?;
+    if heuristic == HeuristicKind::PatternDatabase && algorithm.uses_heuristic() {
+        // A build stopped by the search's own limits ends the search the same way.
+        match databases.heuristic_within(goal, limits) {
+            Err(PdbError::Stopped(limit)) => {
+                return Ok((TileOutcome::LimitReached(limit), Statistics::default()))
+            }
+            other => other?,
+        };
+    }
     let result = match (algorithm, heuristic) {
         (Algorithm::Bfs, _) => bfs_with(&puzzle, state, HashVisited::default(), limits, NoObserver),
         (Algorithm::Bidirectional, _) => {

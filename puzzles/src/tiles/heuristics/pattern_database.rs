@@ -2,10 +2,11 @@
 //!
 //! [`solve`]: crate::solve
 
-use search_core::Heuristic;
+use search_core::{Heuristic, Limits};
 
 use crate::pdb::{
-    partitions, Abstraction, AdditivePdb, BuildProgress, CacheWarning, Lookups, PdbCache, PdbError,
+    partitions, Abstraction, AdditivePdb, BuildOptions, BuildProgress, CacheWarning, Lookups,
+    PdbCache, PdbError,
 };
 use crate::tiles::board::Board;
 use crate::tiles::packing::PackedWord;
@@ -151,13 +152,25 @@ impl PdbHeuristic {
         abstraction: Abstraction,
         progress: impl FnMut(usize, BuildProgress),
     ) -> Result<Self, PdbError> {
+        let options = BuildOptions::new().abstraction(abstraction);
+        Self::build_with_options(goal, partition, &options, progress)
+    }
+
+    /// Builds the databases of `partition` (tile numbers of `goal`) in memory, under
+    /// `options` (abstraction, memory budget, temporary directory, limits).
+    pub fn build_with_options<Pattern: AsRef<[u8]>>(
+        goal: &Board,
+        partition: &[Pattern],
+        options: &BuildOptions,
+        progress: impl FnMut(usize, BuildProgress),
+    ) -> Result<Self, PdbError> {
         let shape = goal.shape();
-        let pdb = AdditivePdb::build_with(
+        let pdb = AdditivePdb::build_with_options(
             shape.width(),
             shape.height(),
             goal.tiles(),
             partition,
-            abstraction,
+            options,
             progress,
         )?;
         Self::new(goal, pdb)
@@ -401,18 +414,56 @@ impl<'a> PdbSource<'a> {
     /// The heuristic for `goal` with its [default partition](PdbHeuristic::default_partition):
     /// the one already loaded if it is for this goal, else loaded or built.
     pub fn heuristic(&mut self, goal: &Board) -> Result<&PdbHeuristic, PdbError> {
+        self.heuristic_within(goal, &Limits::none())
+    }
+
+    /// [`heuristic`](Self::heuristic), with a build that stops with [`PdbError::Stopped`] when
+    /// the cancellation flag of `limits` is raised or their deadline passes (see
+    /// [`BuildOptions::limits`]); [`solve_with`](crate::solve_with) passes its search's limits.
+    ///
+    /// ```
+    /// use std::sync::atomic::AtomicBool;
+    /// use std::sync::Arc;
+    /// use puzzles::pdb::PdbError;
+    /// use puzzles::{Board, PdbSource};
+    /// use search_core::{Limit, Limits};
+    ///
+    /// let mut databases = PdbSource::new(None);
+    /// let goal = Board::parse("123456780").unwrap();
+    /// let cancelled = Limits::none().with_cancel_flag(Arc::new(AtomicBool::new(true)));
+    /// let built = databases.heuristic_within(&goal, &cancelled);
+    /// assert!(matches!(built, Err(PdbError::Stopped(Limit::Cancelled))));
+    /// assert!(databases.heuristic_within(&goal, &Limits::none()).is_ok());
+    /// ```
+    pub fn heuristic_within(
+        &mut self,
+        goal: &Board,
+        limits: &Limits,
+    ) -> Result<&PdbHeuristic, PdbError> {
         if !matches!(&self.loaded, Some(loaded) if loaded.goal() == goal) {
             self.loaded = None;
             let partition = PdbHeuristic::default_partition(goal);
             let heuristic = match &self.cache {
-                Some(cache) => PdbHeuristic::from_cache(
-                    goal,
-                    &partition,
-                    cache,
-                    &mut self.progress,
-                    &mut self.warn,
-                )?,
-                None => PdbHeuristic::build(goal, &partition, &mut self.progress)?,
+                Some(cache) => {
+                    let options = cache.build_options().clone().limits(limits);
+                    let cache = cache.clone().with_build_options(options);
+                    PdbHeuristic::from_cache(
+                        goal,
+                        &partition,
+                        &cache,
+                        &mut self.progress,
+                        &mut self.warn,
+                    )?
+                }
+                None => {
+                    let options = BuildOptions::new().limits(limits);
+                    PdbHeuristic::build_with_options(
+                        goal,
+                        &partition,
+                        &options,
+                        &mut self.progress,
+                    )?
+                }
             };
             self.loaded = Some(heuristic);
         }
