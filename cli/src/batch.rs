@@ -4,12 +4,12 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{mpsc, Arc};
+use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use puzzles::input::{BatchLine, BatchLines};
+use puzzles::input::{BatchLine, BatchLineError, BatchLines};
 use rayon::prelude::*;
 use search_core::{Limit, Limits};
 use serde_json::json;
@@ -45,17 +45,20 @@ enum Answer {
 }
 
 /// Reads, solves and prints the batch.
+///
+/// Lines are read as the workers ask for them, so solving starts with the first line, memory
+/// does not grow with the input, and an endless stream (a generator on a pipe) is fine.
 pub fn run(args: &BatchArgs) -> Result<Status> {
-    let instances = match args.file.as_deref() {
-        None => read_instances(io::stdin().lock(), &args.goal)?,
-        Some(path) if path.as_os_str() == "-" => read_instances(io::stdin().lock(), &args.goal)?,
-        Some(path) => {
-            let file =
-                File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-            read_instances(BufReader::new(file), &args.goal)
-                .with_context(|| format!("reading {}", path.display()))?
-        }
-    };
+    let (input, name): (Box<dyn BufRead + Send>, Option<&std::path::Path>) =
+        match args.file.as_deref() {
+            None => (Box::new(BufReader::new(io::stdin())), None),
+            Some(path) if path.as_os_str() == "-" => (Box::new(BufReader::new(io::stdin())), None),
+            Some(path) => {
+                let file =
+                    File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+                (Box::new(BufReader::new(file)), Some(path))
+            }
+        };
     let cancel = Arc::new(AtomicBool::new(false));
     let handler_flag = Arc::clone(&cancel);
     let on_ctrl_c = move || {
@@ -78,32 +81,46 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
         .num_threads(args.jobs.map_or(0, usize::from))
         .build()
         .context("starting the worker threads")?;
-    let progress = progress_bar(instances.len());
+    let progress = progress_bar();
     let started = Instant::now();
     let (sender, receiver) = mpsc::channel();
     let mut printer = Printer::new(args.format);
+    let read_error = Mutex::new(None);
+    let mut lines = BatchLines::new(input);
+    // No line is read once Ctrl-C came; a read error ends the input (and the batch's success).
+    let instances = std::iter::from_fn(|| {
+        if cancel.load(Ordering::Relaxed) {
+            return None;
+        }
+        match lines.next()? {
+            Ok((line, parsed)) => Some(instance(line, parsed, &args.goal)),
+            Err(error) => {
+                *read_error.lock().unwrap_or_else(PoisonError::into_inner) = Some(error);
+                None
+            }
+        }
+    });
     let printed = std::thread::scope(|scope| {
         scope.spawn(|| {
             pool.install(|| {
-                // `par_bridge` hands out lines roughly in input order, so results can be
-                // printed while later lines are still being solved.
-                instances.iter().enumerate().par_bridge().for_each_with(
+                // `par_bridge` takes the next line when a worker is free, roughly in input
+                // order, so results can be printed while later lines are still being solved.
+                instances.enumerate().par_bridge().for_each_with(
                     sender,
                     |sender, (index, instance)| {
-                        let answer = solve(instance, args, &limits, &cancel);
+                        let answer = solve(&instance, args, &limits, &cancel);
                         // The printer hangs up only after a write error; nothing left to do.
-                        let _ = sender.send((index, answer));
+                        let _ = sender.send((index, instance.line, answer));
                     },
                 );
             });
         });
         let mut pending = BTreeMap::new();
         let mut next = 0;
-        for (index, answer) in receiver {
-            pending.insert(index, answer);
-            while let Some(answer) = pending.remove(&next) {
-                let instance = &instances[next];
-                if let Err(error) = progress.suspend(|| printer.print(instance.line, &answer)) {
+        for (index, line, answer) in receiver {
+            pending.insert(index, (line, answer));
+            while let Some((line, answer)) = pending.remove(&next) {
+                if let Err(error) = progress.suspend(|| printer.print(line, &answer)) {
                     // Stop the workers: nobody reads what they would find.
                     cancel.store(true, Ordering::Relaxed);
                     return Err(error);
@@ -116,6 +133,16 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
     });
     progress.finish_and_clear();
     printed?;
+    if let Some(error) = read_error
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner)
+    {
+        let error = anyhow::Error::from(error);
+        return Err(match name {
+            Some(path) => error.context(format!("reading {}", path.display())),
+            None => error.context("reading standard input"),
+        });
+    }
     let interrupted = cancel.load(Ordering::Relaxed);
     printer.summary(started.elapsed(), interrupted);
     Ok(if interrupted {
@@ -127,24 +154,19 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
     })
 }
 
-/// Reads every line of `input`, keeping the bad ones as errors with their line numbers.
-fn read_instances(input: impl BufRead, goal: &GoalArg) -> Result<Vec<Instance>> {
-    let mut instances = Vec::new();
-    for read in BatchLines::new(input) {
-        let (line, parsed) = read?;
-        let boards = match parsed {
-            Ok(BatchLine { start, goal: None }) => engine::goal_board(goal, &start)
-                .map(|goal| (start, goal))
-                .map_err(|error| format!("{error:#}")),
-            Ok(BatchLine {
-                start,
-                goal: Some(goal),
-            }) => Ok((start, goal)),
-            Err(error) => Err(format!("{:#}", anyhow::Error::from(error))),
-        };
-        instances.push(Instance { line, boards });
-    }
-    Ok(instances)
+/// The instance of input line `line`, or why it is not one.
+fn instance(line: usize, parsed: Result<BatchLine, BatchLineError>, goal: &GoalArg) -> Instance {
+    let boards = match parsed {
+        Ok(BatchLine { start, goal: None }) => engine::goal_board(goal, &start)
+            .map(|goal| (start, goal))
+            .map_err(|error| format!("{error:#}")),
+        Ok(BatchLine {
+            start,
+            goal: Some(goal),
+        }) => Ok((start, goal)),
+        Err(error) => Err(format!("{:#}", anyhow::Error::from(error))),
+    };
+    Instance { line, boards }
 }
 
 fn solve(instance: &Instance, args: &BatchArgs, limits: &Limits, cancel: &AtomicBool) -> Answer {
@@ -174,17 +196,17 @@ fn solve(instance: &Instance, args: &BatchArgs, limits: &Limits, cancel: &Atomic
     }
 }
 
-/// A progress bar on standard error when a person is watching it.
-fn progress_bar(length: usize) -> ProgressBar {
+/// A progress counter on standard error when a person is watching it (the input is read as
+/// it is solved, so there is no total to show a bar of).
+fn progress_bar() -> ProgressBar {
     if !io::stderr().is_terminal() {
         return ProgressBar::hidden();
     }
-    let bar = ProgressBar::new(length as u64);
-    if let Ok(style) =
-        ProgressStyle::with_template("{bar:40} {pos}/{len} puzzles, {elapsed} (eta {eta})")
-    {
+    let bar = ProgressBar::new_spinner();
+    if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} puzzles done, {elapsed}") {
         bar.set_style(style);
     }
+    bar.enable_steady_tick(Duration::from_millis(200));
     bar
 }
 
@@ -283,7 +305,7 @@ impl Printer {
             self.solved, self.unsolvable, self.limited, self.bad
         );
         if interrupted {
-            summary += &format!(", interrupted before {}", self.cancelled);
+            summary += &format!(", interrupted ({} unfinished)", self.cancelled);
         }
         status::warn(format_args!(
             "{summary}; {} nodes expanded in {:.2} s",

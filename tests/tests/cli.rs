@@ -30,7 +30,13 @@ fn slide_path() -> &'static Path {
                 "--bin",
                 "slide",
                 "--profile",
-                "test",
+                // The binary goes where `cargo_bin` looks: beside this test's own executable,
+                // under `release` when the tests run with `--release`.
+                if cfg!(debug_assertions) {
+                    "test"
+                } else {
+                    "release"
+                },
             ])
             .status()
             .expect("cargo runs");
@@ -530,6 +536,54 @@ fn batch_reads_files_and_reports_limits_without_failing() {
         .assert()
         .code(2)
         .stdout("");
+    // A directory opens but cannot be read: an error naming it, not an empty batch.
+    slide()
+        .args(["batch", directory.path().to_str().unwrap()])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("reading "));
+}
+
+/// Each line is answered before the next is even written: the batch reads as it solves.
+#[cfg(unix)]
+#[test]
+fn batch_answers_each_line_before_its_input_ends() {
+    use std::io::Write;
+
+    let mut child = Process::new(slide_path())
+        .args(["batch", "--jobs", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    // Should the batch wait for the end of its input, this kills it, and the read below
+    // fails instead of hanging.
+    let pid = child.id().to_string();
+    let (done, finished) = std::sync::mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        if finished
+            .recv_timeout(std::time::Duration::from_secs(30))
+            .is_err()
+        {
+            let _ = Process::new("kill").args(["-KILL", &pid]).status();
+        }
+    });
+    for (number, board) in [(1, "1 2 3 4 5 6 7 0 8"), (2, "1 2 3 4 5 6 0 7 8")] {
+        writeln!(stdin, "{board}").unwrap();
+        stdin.flush().unwrap();
+        let mut line = String::new();
+        stdout.read_line(&mut line).unwrap();
+        let record: Value = serde_json::from_str(&line).unwrap();
+        assert_eq!(record["line"], number, "{line}");
+    }
+    drop(stdin);
+    let status = child.wait().unwrap();
+    done.send(()).unwrap();
+    watchdog.join().unwrap();
+    assert!(status.success());
 }
 
 // graph, completions, help
@@ -664,7 +718,7 @@ fn ctrl_c_stops_a_batch_that_is_building_databases() {
     assert!(interrupted.elapsed() < Duration::from_secs(10));
     assert_eq!(output.status.code(), Some(130));
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.contains("interrupted before 1"), "{stderr}");
+    assert!(stderr.contains("interrupted (1 unfinished)"), "{stderr}");
     // The 8-puzzle's database is saved; the stopped 24-puzzle build leaves nothing behind.
     let names: Vec<String> = std::fs::read_dir(cache.path().join("slide/pdb"))
         .unwrap()
@@ -706,7 +760,7 @@ fn ctrl_c_stops_a_batch_cleanly_with_a_summary() {
     assert!(interrupted.elapsed() < Duration::from_secs(10));
     assert_eq!(output.status.code(), Some(130));
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stderr.contains("interrupted before"), "{stderr}");
+    assert!(stderr.contains("interrupted ("), "{stderr}");
     // Whatever was printed is whole JSON lines, in input order, starting with the solved board.
     let lines: Vec<u64> = (first + &rest)
         .lines()
