@@ -731,9 +731,7 @@ fn search(
     options: &BuildOptions,
     progress: &mut impl FnMut(BuildProgress),
 ) -> Result<Searched, PdbError> {
-    if let Some(limit) = options.limits.interruption() {
-        return Err(PdbError::Stopped(limit));
-    }
+    stop_if_interrupted(&options.limits)?;
     let abstraction = options.abstraction;
     let layout = Layout::new(geometry, index, abstraction)?;
     let tiles = goal_cells_of_pattern.len();
@@ -819,10 +817,7 @@ impl Plan<'_> {
     /// has passed. Workers ask between slices of work (a chunk of subsets in memory, a bucket
     /// through files) of a few milliseconds each.
     pub(super) fn interruption(&self) -> Result<(), PdbError> {
-        match self.limits.interruption() {
-            Some(limit) => Err(PdbError::Stopped(limit)),
-            None => Ok(()),
-        }
+        stop_if_interrupted(self.limits)
     }
 
     /// How many threads a search over `slots` states is worth.
@@ -830,6 +825,15 @@ impl Plan<'_> {
         std::thread::available_parallelism()
             .map_or(1, usize::from)
             .min(1 + self.layout.slots() / (1 << 20))
+    }
+}
+
+/// [`PdbError::Stopped`] if the cancellation flag of `limits` is raised or their deadline has
+/// passed.
+fn stop_if_interrupted(limits: &Limits) -> Result<(), PdbError> {
+    match limits.interruption() {
+        Some(limit) => Err(PdbError::Stopped(limit)),
+        None => Ok(()),
     }
 }
 

@@ -12,9 +12,9 @@
 //!   arrangement and the Manhattan distance are shared between the regions of one placement
 //!   as in the in-memory search. Successors are collected a batch at a time and their seen
 //!   bits read together (see [`Outbox::flush`]); one not seen yet goes into its bucket's
-//!   buffer for the next layer's file; when the buffer is written out, under the bucket's lock, its
-//!   states are marked seen and those seen already (found twice) are dropped, so each state
-//!   goes into the files exactly once.
+//!   buffer for the next layer's file; when the buffer is written out, under the bucket's
+//!   lock, its states are marked seen and those seen already (found twice) are dropped, so
+//!   each state goes into the files exactly once.
 //! - Values are recorded while a placement's states are expanded: a placement gets its value
 //!   at the first layer that holds one of its states. Every move changes the pattern's
 //!   Manhattan distance by one, so all states of a placement have depths of the same parity,

@@ -156,7 +156,7 @@ impl PdbHeuristic {
         Self::build_with_options(goal, partition, &options, progress)
     }
 
-    /// Builds the databases of `partition` (tile numbers of `goal`) in memory, under
+    /// Builds the databases of `partition` (tile numbers of `goal`) without saving them, under
     /// `options` (abstraction, memory budget, temporary directory, limits).
     pub fn build_with_options<Pattern: AsRef<[u8]>>(
         goal: &Board,
