@@ -117,6 +117,14 @@ pub struct PdbBuildArgs {
     /// The cache directory [default: slide/pdb in the user's cache directory].
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
+    /// Where a pattern too large to search in memory keeps its temporary layer files (gigabytes
+    /// for the 15-puzzle's 8-tile pattern) [default: $TMPDIR, else /tmp].
+    #[arg(long, value_name = "DIR")]
+    pub temp_dir: Option<PathBuf>,
+    /// The most memory, in MiB, a pattern's search may take in memory before it goes through
+    /// temporary files instead [default: 256].
+    #[arg(long, value_name = "MIB")]
+    pub memory: Option<u64>,
 }
 
 /// Arguments of `slide pdb info`.

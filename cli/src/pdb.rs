@@ -4,7 +4,7 @@ use std::io::{self, IsTerminal, Write};
 
 use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use puzzles::pdb::{partitions, BuildProgress, PatternDatabase, PdbCache};
+use puzzles::pdb::{partitions, BuildOptions, BuildProgress, PatternDatabase, PdbCache};
 
 use crate::args::{PartitionArg, PdbBuildArgs, PdbCommand, PdbInfoArgs};
 use crate::status::{self, Status};
@@ -24,6 +24,16 @@ fn build(args: &PdbBuildArgs) -> Result<Status> {
         None => PdbCache::default_location()
             .context("this platform has no cache directory; give one with --dir")?,
     };
+    let mut options = BuildOptions::new();
+    if let Some(directory) = &args.temp_dir {
+        options = options.temp_dir(directory);
+    }
+    if let Some(mib) = args.memory {
+        // More than the address space is the same as no limit.
+        let bytes = mib.saturating_mul(1 << 20);
+        options = options.memory_budget(usize::try_from(bytes).unwrap_or(usize::MAX));
+    }
+    let cache = cache.with_build_options(options);
     let goal = partitions::blank_first_goal(width, height);
     let mut out = io::stdout().lock();
     for (index, pattern) in patterns.iter().enumerate() {

@@ -873,6 +873,48 @@ fn pdb_build_fills_the_cache_once_and_info_describes_the_files() {
 }
 
 #[test]
+fn pdb_build_through_temporary_files_writes_the_same_database() {
+    let directory = tempfile::tempdir().unwrap();
+    let build = |name: &str, options: &[&str]| {
+        let dir = directory.path().join(name);
+        let output = slide()
+            .args(["pdb", "build", "--size", "3x3", "--pattern", "1,2,3,4"])
+            .arg("--dir")
+            .arg(&dir)
+            .args(options)
+            .output()
+            .unwrap();
+        (output, dir)
+    };
+    let (output, in_memory) = build("memory", &[]);
+    assert!(output.status.success());
+    // No memory for the search: the layers go to the temporary directory, which must exist.
+    let temp = directory.path().join("layers");
+    let temp_arg = temp.to_str().unwrap();
+    let (output, _) = build("files", &["--memory", "0", "--temp-dir", temp_arg]);
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains(temp_arg), "{stderr}");
+    std::fs::create_dir(&temp).unwrap();
+    let (output, through_files) = build("files", &["--memory", "0", "--temp-dir", temp_arg]);
+    assert!(output.status.success());
+    let file = |dir: &Path| {
+        let mut entries: Vec<_> = std::fs::read_dir(dir)
+            .unwrap()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(entries.len(), 1);
+        std::fs::read(entries.pop().unwrap().path()).unwrap()
+    };
+    assert!(file(&in_memory) == file(&through_files));
+    assert_eq!(
+        std::fs::read_dir(&temp).unwrap().count(),
+        0,
+        "nothing left behind"
+    );
+}
+
+#[test]
 fn pdb_rejects_bad_patterns_and_files() {
     let directory = tempfile::tempdir().unwrap();
     let dir = directory.path().to_str().unwrap();
