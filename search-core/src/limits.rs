@@ -250,6 +250,23 @@ mod tests {
     }
 
     #[test]
+    fn interruption_sees_only_the_deadline_and_the_flag() {
+        // The counting limits are a search's: already "reached" at zero, they do not count.
+        let counting = Limits::none().with_max_expanded(0).with_max_stored(0);
+        assert_eq!(counting.interruption(), None);
+        let far = counting.with_timeout(Duration::from_secs(3600));
+        assert_eq!(far.interruption(), None);
+        assert_eq!(
+            far.clone().with_deadline(Instant::now()).interruption(),
+            Some(Limit::Deadline)
+        );
+        // Both at once: the flag is named, being the more specific reason.
+        let flag = Arc::new(AtomicBool::new(true));
+        let both = far.with_deadline(Instant::now()).with_cancel_flag(flag);
+        assert_eq!(both.interruption(), Some(Limit::Cancelled));
+    }
+
+    #[test]
     fn the_default_bounds_memory_only() {
         let limits = Limits::default();
         assert_eq!(limits.max_stored, Some(DEFAULT_MAX_STORED));
