@@ -1279,3 +1279,75 @@ fn oversized_input_is_refused_with_a_message_not_an_allocation() {
     assert_eq!(first.trim().len(), 9);
     assert!(child.wait().unwrap().success());
 }
+
+// README
+
+/// Every `console` example in README.md, run as written (from an empty directory, with this
+/// build's `slide` first on the path), prints what the README shows: standard output line for
+/// line, and the `slide:` lines on standard error. Times are the only thing left out.
+#[cfg(unix)]
+#[test]
+fn readme_console_examples_print_what_they_show() {
+    let readme =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md"))
+            .unwrap();
+    let directory = tempfile::tempdir().unwrap();
+    let bin = slide_path().parent().unwrap();
+    let path = format!(
+        "{}:{}",
+        bin.display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    // Seconds vary from run to run; everything else must not.
+    let timeless = |line: &str| {
+        let mut kept = String::new();
+        let mut rest = line;
+        while let Some(at) = rest.find(|c: char| c.is_ascii_digit()) {
+            let (before, digits) = rest.split_at(at);
+            let end = digits
+                .find(|c: char| !c.is_ascii_digit() && c != '.')
+                .unwrap_or(digits.len());
+            kept += before;
+            let timed = before.ends_with("\"seconds\":") || digits[end..].starts_with(" s");
+            kept += if timed { "T" } else { &digits[..end] };
+            rest = &digits[end..];
+        }
+        kept + rest
+    };
+    let mut examples = 0;
+    for block in readme.split("```console\n").skip(1) {
+        let block = block.split("```").next().unwrap();
+        let mut commands = block
+            .split("\n$ ")
+            .map(|part| part.trim_start_matches("$ "));
+        for part in commands.by_ref() {
+            let (command, shown) = part.split_once('\n').unwrap_or((part, ""));
+            let output = Process::new("sh")
+                .args(["-c", command])
+                .current_dir(directory.path())
+                .env("PATH", &path)
+                .env("XDG_CACHE_HOME", directory.path().join("cache"))
+                .output()
+                .unwrap();
+            let (stdout, stderr) = (
+                String::from_utf8(output.stdout).unwrap(),
+                String::from_utf8(output.stderr).unwrap(),
+            );
+            let (shown_err, shown_out): (Vec<&str>, Vec<&str>) =
+                shown.lines().partition(|line| line.starts_with("slide: "));
+            let lines = |text: Vec<&str>| text.into_iter().map(timeless).collect::<Vec<_>>();
+            assert_eq!(
+                lines(stdout.lines().collect()),
+                lines(shown_out),
+                "`{command}`"
+            );
+            assert_eq!(
+                lines(stderr.lines().collect()),
+                lines(shown_err),
+                "`{command}`"
+            );
+            examples += 1;
+        }
+    }
+    assert!(examples >= 10, "only {examples} examples found");
+}
