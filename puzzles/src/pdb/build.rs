@@ -483,7 +483,8 @@ fn shift_positions(packed: u64, from: u8, to: u8, tile: usize) -> u64 {
     (shifted & !(0xff << (8 * tile))) | u64::from(to) << (8 * tile)
 }
 
-/// How a build may use memory and disk; the default suits any pattern this module can build.
+/// How a build may use memory and disk, and when it must stop; the default suits any pattern
+/// this module can build and never stops early.
 ///
 /// A build whose in-memory search (2 bits per (placement, blank region) state plus the
 /// 4-bit table) would need more than the [memory budget](Self::memory_budget) keeps one bit per
