@@ -3,6 +3,7 @@
 use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
@@ -178,11 +179,13 @@ fn solve(instance: &Instance, args: &BatchArgs, limits: &Limits, cancel: &Atomic
     if cancel.load(Ordering::Relaxed) {
         return Answer::Cancelled;
     }
+    // One thread an instance: the batch's parallelism is its jobs.
     match engine::solve(
         start,
         goal,
         args.search.algorithm,
         args.search.heuristic,
+        NonZeroUsize::MIN,
         limits,
     ) {
         Ok(report) if matches!(report.ending, Ending::LimitReached(Limit::Cancelled)) => {

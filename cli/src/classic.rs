@@ -5,6 +5,7 @@
 //! boards written row by row, the goal defaulting to the spiral of the start's shape.
 
 use std::io::{self, Read, Write};
+use std::num::NonZeroUsize;
 
 use anyhow::{Context, Result};
 use puzzles::input::{read_classic, MAX_CLASSIC_INPUT};
@@ -23,7 +24,14 @@ pub fn run() -> Result<Status> {
         .read_to_end(&mut input)
         .context("reading standard input")?;
     let (start, goal) = read_classic(&input)?;
-    let report = engine::solve(&start, &goal, None, None, &Limits::default())?;
+    let report = engine::solve(
+        &start,
+        &goal,
+        None,
+        None,
+        NonZeroUsize::MIN,
+        &Limits::default(),
+    )?;
     let answer = match report.ending {
         Ending::Solved(moves) => moves.len().to_string(),
         Ending::Unsolvable => "-1".to_owned(),

@@ -1,6 +1,7 @@
 //! The subcommands that handle one puzzle at a time: solve, check, random, graph, completions.
 
 use std::io::{self, IsTerminal, Read, Write};
+use std::num::NonZeroUsize;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{Context, Result};
@@ -62,11 +63,15 @@ fn solve(args: &SolveArgs) -> Result<Status> {
     let start = engine::parse_board(&args.start)?;
     let goal_arg = args.goal.goal();
     let goal = engine::goal_board(&goal_arg, &start)?;
+    let threads = args.threads.map_or(NonZeroUsize::MIN, |n| {
+        NonZeroUsize::new(usize::from(n)).unwrap_or(NonZeroUsize::MIN)
+    });
     let report = engine::solve(
         &start,
         &goal,
         args.search.algorithm,
         args.search.heuristic,
+        threads,
         &limits(&args.search),
     )?;
     let mut out = io::stdout().lock();

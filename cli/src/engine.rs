@@ -2,6 +2,8 @@
 //! their own small module, `pdb`): the rest of the binary parses, formats and prints, and never
 //! searches or knows puzzle rules.
 
+use std::num::NonZeroUsize;
+
 use anyhow::{anyhow, bail, Result};
 use puzzles::{Algorithm, HeuristicKind, Move, PackedWord, SlidingPuzzle, TileOutcome};
 use search_core::{Limit, Limits, Statistics};
@@ -80,12 +82,13 @@ pub fn compact(board: &Board) -> String {
 }
 
 /// Solves `start` towards `goal` optimally; without a choice, the library picks the algorithm
-/// and heuristic for the board size.
+/// and heuristic for the board size. More than one thread runs IDA* in parallel.
 pub fn solve(
     start: &Board,
     goal: &Board,
     algorithm: Option<AlgorithmArg>,
     heuristic: Option<HeuristicArg>,
+    threads: NonZeroUsize,
     limits: &Limits,
 ) -> Result<Report> {
     let shape = start.shape();
@@ -95,6 +98,11 @@ pub fn solve(
         Some(AlgorithmArg::Bidirectional) => Algorithm::Bidirectional,
         Some(AlgorithmArg::Astar) => Algorithm::AStar,
         Some(AlgorithmArg::Idastar) => Algorithm::IdaStar,
+    };
+    let algorithm = match algorithm {
+        _ if threads.get() == 1 => algorithm,
+        Algorithm::IdaStar => Algorithm::ParallelIdaStar(threads),
+        other => bail!("--threads runs idastar on several threads, not {other}"),
     };
     let heuristic = match heuristic {
         Some(_) if !algorithm.uses_heuristic() => {
@@ -173,7 +181,16 @@ pub fn graph_dot(
     max_nodes: u64,
 ) -> Result<Option<String>> {
     let path = match goal {
-        Some(goal) => match solve(start, goal, None, None, &Limits::default())?.ending {
+        Some(goal) => match solve(
+            start,
+            goal,
+            None,
+            None,
+            NonZeroUsize::MIN,
+            &Limits::default(),
+        )?
+        .ending
+        {
             Ending::Solved(moves) => boards_along(start, &moves)?,
             Ending::Unsolvable | Ending::LimitReached(_) => Vec::new(),
         },

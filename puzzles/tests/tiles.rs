@@ -3,6 +3,7 @@
 //! exhaustive breadth-first search, or the move sequence replayed on the board).
 
 use std::collections::HashMap;
+use std::num::NonZeroUsize;
 
 use proptest::prelude::*;
 use puzzles::{
@@ -15,11 +16,12 @@ use search_core::{
     Limits, Observer, OrderedVisited, Outcome, PerfectRank, Problem, Reversible, Successors,
 };
 
-const ALGORITHMS: [Algorithm; 4] = [
+const ALGORITHMS: [Algorithm; 5] = [
     Algorithm::Bfs,
     Algorithm::Bidirectional,
     Algorithm::AStar,
     Algorithm::IdaStar,
+    Algorithm::ParallelIdaStar(NonZeroUsize::MIN.saturating_add(1)),
 ];
 const HEURISTICS: [HeuristicKind; 3] = [
     HeuristicKind::Misplaced,

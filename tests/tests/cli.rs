@@ -244,6 +244,32 @@ fn every_algorithm_finds_the_same_optimal_length_and_a_valid_path() {
 }
 
 #[test]
+fn threads_run_idastar_in_parallel_to_the_same_length() {
+    // A 15-puzzle of about 50 moves, half a million expansions: several iterations to split.
+    let output = slide()
+        .args(["random", "--size", "4x4", "--walk", "60", "--seed", "3"])
+        .output()
+        .unwrap();
+    let start = String::from_utf8(output.stdout).unwrap();
+    let start = start.trim();
+    let solve = |threads: &str| solve_json(&[start, "--threads", threads]);
+    let (serial, parallel) = (solve("1"), solve("2"));
+    assert_eq!(serial["algorithm"], "idastar");
+    assert_eq!(parallel["algorithm"], "parallel-idastar");
+    assert!(serial["length"].as_u64() > Some(40), "{serial}");
+    assert_eq!(parallel["length"], serial["length"]);
+    let goal = parallel["goal"].as_str().unwrap();
+    assert_reaches(start, goal, parallel["moves"].as_str().unwrap());
+    // Only IDA* has a parallel form; the others refuse rather than ignore the option.
+    slide()
+        .args(["solve", "12345678.", "-a", "astar", "--threads", "2"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("--threads"));
+}
+
+#[test]
 fn solve_json_holds_what_it_claims() {
     let report = solve_json(&[
         "283104765",

@@ -2,10 +2,11 @@
 //! by name. Below [`solve`] everything is generic and monomorphised; the names are matched once.
 
 use std::fmt;
+use std::num::NonZeroUsize;
 
 use search_core::{
-    astar_with, bfs_with, bidirectional_bfs_with, idastar_with, HashVisited, Heuristic, Limit,
-    Limits, NoObserver, Outcome, ResultOf, Statistics,
+    astar_with, bfs_with, bidirectional_bfs_with, idastar_parallel, idastar_with, HashVisited,
+    Heuristic, Limit, Limits, NoObserver, Outcome, ResultOf, Statistics,
 };
 
 use super::board::Board;
@@ -30,6 +31,11 @@ pub enum Algorithm {
     AStar,
     /// IDA* with the chosen heuristic: memory-free, the choice for 4x4 and beyond.
     IdaStar,
+    /// IDA* on this many threads ([`search_core::idastar_parallel`]): the same optimal length,
+    /// sooner on several cores when the search is long. Among several optimal solutions it may
+    /// return another than [`IdaStar`](Algorithm::IdaStar), and its node counts vary from run
+    /// to run.
+    ParallelIdaStar(NonZeroUsize),
 }
 
 impl Algorithm {
@@ -45,7 +51,10 @@ impl Algorithm {
 
     /// Whether the algorithm uses a heuristic at all.
     pub fn uses_heuristic(self) -> bool {
-        matches!(self, Algorithm::AStar | Algorithm::IdaStar)
+        matches!(
+            self,
+            Algorithm::AStar | Algorithm::IdaStar | Algorithm::ParallelIdaStar(_)
+        )
     }
 }
 
@@ -56,6 +65,7 @@ impl fmt::Display for Algorithm {
             Algorithm::Bidirectional => "bidirectional",
             Algorithm::AStar => "astar",
             Algorithm::IdaStar => "idastar",
+            Algorithm::ParallelIdaStar(_) => "parallel-idastar",
         })
     }
 }
@@ -320,6 +330,10 @@ fn search<Word: PackedWord>(
             let heuristic = databases.heuristic(goal)?.incremental();
             idastar_with(&puzzle, &heuristic, state, limits, NoObserver)
         }
+        (Algorithm::ParallelIdaStar(threads), HeuristicKind::PatternDatabase) => {
+            let heuristic = databases.heuristic(goal)?.incremental();
+            idastar_parallel(&puzzle, &heuristic, state, limits, threads)
+        }
         (_, HeuristicKind::PatternDatabase) => informed(
             &puzzle,
             databases.heuristic(goal)?,
@@ -349,10 +363,13 @@ fn informed<Word, H>(
 ) -> ResultOf<SlidingPuzzle<Word>>
 where
     Word: PackedWord,
-    H: Heuristic<SlidingPuzzle<Word>>,
+    H: Heuristic<SlidingPuzzle<Word>> + Sync,
 {
     match algorithm {
         Algorithm::IdaStar => idastar_with(puzzle, heuristic, state, limits, NoObserver),
+        Algorithm::ParallelIdaStar(threads) => {
+            idastar_parallel(puzzle, heuristic, state, limits, threads)
+        }
         _ => astar_with(puzzle, heuristic, state, limits, NoObserver),
     }
 }
