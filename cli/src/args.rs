@@ -259,8 +259,8 @@ pub struct SolveArgs {
     pub search: SearchOptions,
     /// Run idastar on this many threads: the same optimal length, sooner on several cores for
     /// long searches (the moves may be another optimal solution) [default: 1].
-    #[arg(long, short = 't', value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
-    pub threads: Option<u16>,
+    #[arg(long, short = 't', value_name = "N")]
+    pub threads: Option<std::num::NonZeroUsize>,
     /// Output format.
     #[arg(long, short, value_enum, default_value_t = SolveFormat::Text)]
     pub format: SolveFormat,

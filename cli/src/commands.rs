@@ -63,9 +63,7 @@ fn solve(args: &SolveArgs) -> Result<Status> {
     let start = engine::parse_board(&args.start)?;
     let goal_arg = args.goal.goal();
     let goal = engine::goal_board(&goal_arg, &start)?;
-    let threads = args.threads.map_or(NonZeroUsize::MIN, |n| {
-        NonZeroUsize::new(usize::from(n)).unwrap_or(NonZeroUsize::MIN)
-    });
+    let threads = args.threads.unwrap_or(NonZeroUsize::MIN);
     let report = engine::solve(
         &start,
         &goal,

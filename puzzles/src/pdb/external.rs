@@ -10,11 +10,10 @@
 //!   fall in. A worker expands a layer bucket by bucket: it reads the bucket's blocks into a
 //!   bitmap of the bucket's slots, which sorts them, then expands them in slot order, so the
 //!   arrangement and the Manhattan distance are shared between the regions of one placement
-//!   as in the in-memory search. Successors are collected a batch at a time and their seen
-//!   bits read together (see [`Outbox::flush`]); one not seen yet goes into its bucket's
-//!   buffer for the next layer's file; when the buffer is written out, under the bucket's
-//!   lock, its states are marked seen and those seen already (found twice) are dropped, so
-//!   each state goes into the files exactly once.
+//!   as in the in-memory search. A successor not seen yet goes into its bucket's buffer for
+//!   the next layer's file; when the buffer is written out, under the bucket's lock, its
+//!   states are marked seen and those seen already (found twice) are dropped, so each state
+//!   goes into the files exactly once.
 //! - Values are recorded while a placement's states are expanded: a placement gets its value
 //!   at the first layer that holds one of its states. Every move changes the pattern's
 //!   Manhattan distance by one, so all states of a placement have depths of the same parity,
@@ -47,8 +46,6 @@ const MIN_BUCKETS: usize = 64;
 const BUFFER_BYTES: usize = 1 << 15;
 /// The excess written in a record's low bits when the real one follows in a byte of its own.
 const LONG_EXCESS: u8 = 15;
-/// How many successors a worker collects before it tests their seen bits together.
-const BATCH: usize = 1024;
 
 /// Runs of whole subsets, so that a placement's states never straddle two buckets.
 struct Buckets {
@@ -213,21 +210,12 @@ struct Shared<'a> {
 struct Worker<'a> {
     /// The states of the bucket being expanded, one bit per slot of the bucket.
     bitmap: Vec<u64>,
-    outbox: Outbox<'a>,
-    read: Vec<u8>,
-    records: Vec<u8>,
-}
-
-/// A worker's successors on their way to the next layer's file.
-struct Outbox<'a> {
-    /// Successors waiting for their seen test: (slot, bucket).
-    pending: Vec<(u32, u32)>,
-    /// The seen word of each pending successor.
-    words: Vec<u64>,
     /// Per bucket, [`BUFFER_BYTES`] of successors waiting to be written to the next layer's
     /// file; `out_len[b]` of bucket `b`'s are used.
     out: &'a mut [u8],
     out_len: Vec<usize>,
+    read: Vec<u8>,
+    records: Vec<u8>,
 }
 
 /// What one worker found in one layer.
@@ -318,12 +306,8 @@ pub(super) fn search(
     for out in out_arena.chunks_mut(buffer_bytes.max(1)) {
         states.push(Worker {
             bitmap: zeroed(bitmap_words)?,
-            outbox: Outbox {
-                pending: Vec::with_capacity(BATCH + 64),
-                words: Vec::with_capacity(BATCH + 64),
-                out,
-                out_len: zeroed(bucket_count)?,
-            },
+            out,
+            out_len: zeroed(bucket_count)?,
             read: Vec::new(),
             records: Vec::new(),
         });
@@ -450,8 +434,7 @@ fn expand_layer(
         }
         expand_bucket(shared, worker, depth, current, next, bucket, &mut stats)?;
     }
-    let outbox = &mut worker.outbox;
-    for (bucket, len) in outbox.out_len.iter_mut().enumerate() {
+    for (bucket, len) in worker.out_len.iter_mut().enumerate() {
         if *len > 0 {
             let start = bucket * BUFFER_BYTES;
             let slots = shared.buckets.slots(shared.plan, bucket);
@@ -459,7 +442,7 @@ fn expand_layer(
                 &shared.seen,
                 bucket,
                 slots,
-                &mut outbox.out[start..start + *len],
+                &mut worker.out[start..start + *len],
             )?;
             *len = 0;
         }
@@ -584,61 +567,36 @@ fn expand_bucket(
                     usize::from(plan.moved_table[t.moved_row as usize + loaded_arrangement])
                 };
                 let target_slot = t.base as usize + arrangement * usize::from(t.regions);
+                // Set once the buffer is written out; until then the state may come again.
+                if seen(target_slot) {
+                    continue;
+                }
+                let target_bucket = t.bucket as usize;
+                let start = target_bucket * BUFFER_BYTES;
+                let len = &mut worker.out_len[target_bucket];
                 // Slots fit 32 bits: the caller only comes here when they do.
-                worker.outbox.pending.push((target_slot as u32, t.bucket));
-            }
-            if worker.outbox.pending.len() >= BATCH {
-                worker.outbox.flush(shared, next)?;
+                worker.out[start + *len..start + *len + 4]
+                    .copy_from_slice(&(target_slot as u32).to_le_bytes());
+                *len += 4;
+                if *len == BUFFER_BYTES {
+                    let slots = shared.buckets.slots(plan, target_bucket);
+                    next.push_unseen(
+                        &shared.seen,
+                        target_bucket,
+                        slots,
+                        &mut worker.out[start..start + BUFFER_BYTES],
+                    )?;
+                    *len = 0;
+                }
             }
         }
     }
-    worker.outbox.flush(shared, next)?;
     worker.bitmap[low..=high].fill(0);
     if !worker.records.is_empty() {
         let block = shared.records.append(&worker.records)?;
         lock(&shared.record_blocks[bucket]).push(block);
     }
     Ok(())
-}
-
-impl Outbox<'_> {
-    /// Writes the pending successors that were not seen yet to their buckets' buffers.
-    ///
-    /// Each seen test is a cache miss in a bit array of hundreds of megabytes. Tested one by
-    /// one, right after each successor is computed, the misses wait for each other behind the
-    /// unpredictable branch on their result; here the words are all loaded first, by a loop
-    /// without branches on the data, so that the core has many misses in flight at once.
-    fn flush(&mut self, shared: &Shared<'_>, next: &NextFrontier) -> Result<(), PdbError> {
-        self.words.clear();
-        self.words.extend(
-            self.pending
-                .iter()
-                .map(|&(slot, _)| shared.seen[slot as usize / 64].load(Relaxed)),
-        );
-        for (&(slot, bucket), &word) in self.pending.iter().zip(&self.words) {
-            // Set once the buffer is written out; until then the state may come again.
-            if word >> (slot % 64) & 1 != 0 {
-                continue;
-            }
-            let bucket = bucket as usize;
-            let start = bucket * BUFFER_BYTES;
-            let len = &mut self.out_len[bucket];
-            self.out[start + *len..start + *len + 4].copy_from_slice(&slot.to_le_bytes());
-            *len += 4;
-            if *len == BUFFER_BYTES {
-                let slots = shared.buckets.slots(shared.plan, bucket);
-                next.push_unseen(
-                    &shared.seen,
-                    bucket,
-                    slots,
-                    &mut self.out[start..start + BUFFER_BYTES],
-                )?;
-                *len = 0;
-            }
-        }
-        self.pending.clear();
-        Ok(())
-    }
 }
 
 /// Appends one record: the gap from the previous rank and the excess, as a varint of
