@@ -45,6 +45,7 @@ use std::sync::OnceLock;
 use super::database::{manhattan_table, PatternDatabase};
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
 use super::index::{nth_bit, PlacementIndex};
+use super::symmetry::Symmetry;
 use super::{Abstraction, PdbError};
 use search_core::Limits;
 
@@ -175,7 +176,7 @@ pub(super) fn regions_of(
 }
 
 impl Layout {
-    fn new(
+    pub(super) fn new(
         geometry: &Geometry,
         index: &PlacementIndex,
         abstraction: Abstraction,
@@ -668,8 +669,10 @@ impl PatternDatabase {
     /// `cells! / (cells - k)!`. In memory it takes 2 bits per (placement, blank region) state
     /// plus half a byte per placement; through temporary files, a bit per state, then the
     /// table. For the 15-puzzle's 8-tile pattern with blank regions (2.75 states a placement)
-    /// that is about 620 MB in memory, or about 290 MB at the peak and 2 GB of disk through
-    /// files; the table then takes 260 MB. Failing to create, write or read the temporary
+    /// that is about 620 MB in memory, or about 260 MB at the peak and 1 GB of disk through
+    /// files; the table then takes 260 MB. Through files, when a mirror of the board maps the
+    /// pattern's goal onto itself (as left-right does for that 8-tile pattern), the search
+    /// visits one state of each mirrored pair, which halves its time and disk. Failing to create, write or read the temporary
     /// files (a missing or read-only directory, a full disk) is a [`PdbError::Io`].
     pub fn build_with_options(
         width: usize,
@@ -701,7 +704,13 @@ impl PatternDatabase {
         // biggest allocation, so it should not share memory with anything else.
         let (entry_bits, table) = match searched {
             Searched::Table(entry_bits, table) => (entry_bits, table),
-            Searched::Records(records) => records.table(index.count())?,
+            Searched::Records(records, symmetry) => {
+                let (entry_bits, mut table) = records.table(index.count())?;
+                if let Some(symmetry) = symmetry {
+                    symmetry.fill_mirrored(entry_bits, &mut table);
+                }
+                (entry_bits, table)
+            }
         };
         Ok(Self {
             width,
@@ -720,7 +729,8 @@ impl PatternDatabase {
 /// What a search leaves: the finished table, or the records to fill it from.
 enum Searched {
     Table(u8, Vec<u8>),
-    Records(super::external::Records),
+    /// The records of the canonical placements, and the symmetry that gives the others.
+    Records(super::external::Records, Option<Symmetry>),
 }
 
 /// Runs the search that fits `options`' memory budget.
@@ -773,8 +783,25 @@ fn search(
         blank_cell,
         goal_cells_of_pattern,
     );
+    let in_memory_bytes = (layout.slots() / 4).saturating_add(index.count() / 2);
+    let external = in_memory_bytes > options.memory_budget && u32::try_from(layout.slots()).is_ok();
+    // Only the search through files halves its work by a symmetry: it is the one for the
+    // largest patterns, and the in-memory search stays as the oracle that tests compare it to.
+    let symmetry = if external {
+        Symmetry::find(
+            geometry,
+            index,
+            &layout,
+            abstraction,
+            (blank_cell, goal_cells_of_pattern),
+            &arrangement_table,
+        )?
+    } else {
+        None
+    };
     let plan = Plan {
         limits: &options.limits,
+        symmetry: symmetry.as_ref(),
         index,
         layout: &layout,
         manhattan,
@@ -785,10 +812,10 @@ fn search(
         start_slot,
         start_rank,
     };
-    let in_memory_bytes = (layout.slots() / 4).saturating_add(index.count() / 2);
-    if in_memory_bytes > options.memory_budget && u32::try_from(layout.slots()).is_ok() {
+    if external {
         let directory = options.temp_dir.clone().unwrap_or_else(std::env::temp_dir);
-        super::external::search(&plan, &directory, progress).map(Searched::Records)
+        let records = super::external::search(&plan, &directory, progress)?;
+        Ok(Searched::Records(records, symmetry))
     } else {
         build_in_memory(&plan, progress).map(|(bits, table)| Searched::Table(bits, table))
     }
@@ -798,6 +825,9 @@ fn search(
 pub(super) struct Plan<'a> {
     /// When to stop early (see [`Plan::interruption`]).
     pub(super) limits: &'a Limits,
+    /// A mirror that fixes the goal, for the search through files to visit one state of each
+    /// mirrored pair.
+    pub(super) symmetry: Option<&'a Symmetry>,
     pub(super) index: &'a PlacementIndex,
     pub(super) layout: &'a Layout,
     /// Manhattan distance of pattern tile `i` in cell `c`: `manhattan[i * cells + c]`.

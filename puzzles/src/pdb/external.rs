@@ -26,6 +26,10 @@
 //!   an entry unless some state's excess does not fit, exactly as the in-memory search decides)
 //!   and filled from the records, bucket by bucket on every core.
 //!
+//! - When a mirror of the board fixes the pattern's goal, only one state of each mirrored pair
+//!   is searched, and the placements skipped copy their mirror image's value once the table is
+//!   filled (`symmetry.rs`).
+//!
 //! The result is the same table as the in-memory search's, byte for byte: both record for each
 //! placement the smallest depth of its states.
 
@@ -36,6 +40,7 @@ use std::sync::Mutex;
 use super::build::{state_atomics, zeroed, BuildProgress, Plan};
 use super::index::nth_bit;
 use super::spill::{Block, Spill};
+use super::symmetry::Side;
 use super::PdbError;
 
 /// At most about how many slots one bucket spans: its bitmap (512 KiB) stays in a core's cache.
@@ -102,6 +107,25 @@ struct Target {
     bucket: u32,
     /// The target subset's region count: successive arrangements are that many slots apart.
     regions: u8,
+    /// Whether the search visits the target or its mirror image (see [`Symmetry`](super::symmetry::Symmetry)).
+    mirror: MirrorTarget,
+    /// `base` of the target's mirror image: its subset's `first_slot` plus its region.
+    mirror_base: u32,
+    /// Where the target subset's row of [`Symmetry::arrangement_table`](super::symmetry::Symmetry::arrangement_table) starts.
+    mirror_row: u32,
+}
+
+/// Which of a move's target and its mirror image the search visits.
+#[derive(Clone, Copy, Default, PartialEq, Eq)]
+enum MirrorTarget {
+    /// The target: there is no symmetry, or the target's subset is searched whole.
+    #[default]
+    Target,
+    /// The mirror image: the target's subset is skipped. `bucket` and `regions` are the
+    /// image's.
+    Image,
+    /// The one of the two with the lower slot, in the target's subset, its own mirror.
+    Lower,
 }
 
 /// A layer being read: its file and, per bucket, where its states are.
@@ -255,11 +279,30 @@ pub(super) fn search(
         .unwrap_or(0);
     let mut targets: Vec<Target> = mapped(layout.moves.len())?;
     for (target, m) in targets.iter_mut().zip(&layout.moves) {
-        let subset = m.target_subset as usize;
+        let (mut subset, region) = (m.target_subset as usize, m.target_region);
+        let (mut mirror, mut mirror_base, mut mirror_row) = (MirrorTarget::Target, 0, 0);
+        if let Some(symmetry) = plan.symmetry {
+            let number =
+                layout.first_slot[subset] / plan.index.arrangements() + usize::from(region);
+            let image = symmetry.mirrored(subset, number);
+            mirror_base = (layout.first_slot[image.subset] + usize::from(image.region)) as u32;
+            mirror_row = image.row as u32;
+            match symmetry.side(subset) {
+                Side::Searched => {}
+                Side::OwnMirror => mirror = MirrorTarget::Lower,
+                Side::Skipped => {
+                    mirror = MirrorTarget::Image;
+                    subset = image.subset;
+                }
+            }
+        }
         // The caller only comes here when every slot fits 32 bits.
         let row = usize::from(m.from_position) * plan.tiles + usize::from(m.to_position);
         *target = Target {
-            base: (layout.first_slot[subset] + usize::from(m.target_region)) as u32,
+            mirror,
+            mirror_base,
+            mirror_row,
+            base: (layout.first_slot[m.target_subset as usize] + usize::from(region)) as u32,
             moved_row: if plan.moved_table.is_empty() {
                 0
             } else {
@@ -498,6 +541,7 @@ fn expand_bucket(
     let mut positions = [0u8; 64];
     let mut tile_at = [0u8; 64];
     let mut moved = [0u8; 64];
+    let mirrored = plan.symmetry.map_or(&[][..], |s| s.arrangement_table());
     for (word_index, &word) in bitmap.iter().enumerate().take(high + 1).skip(low) {
         let mut bits = word;
         while bits != 0 {
@@ -538,7 +582,9 @@ fn expand_bucket(
                     let rank = subset * arrangements + arrangement;
                     push_record(&mut worker.records, rank - previous_rank, excess);
                     previous_rank = rank;
-                    stats.placements += 1;
+                    stats.placements += plan
+                        .symmetry
+                        .map_or(1, |s| s.placements_per(subset, arrangement));
                     // Each block's gaps start again from the bucket's first placement.
                     if worker.records.len() >= BUFFER_BYTES {
                         let block = shared.records.append(&worker.records)?;
@@ -566,7 +612,19 @@ fn expand_bucket(
                 } else {
                     usize::from(plan.moved_table[t.moved_row as usize + loaded_arrangement])
                 };
-                let target_slot = t.base as usize + arrangement * usize::from(t.regions);
+                let regions = usize::from(t.regions);
+                let direct = t.base as usize + arrangement * regions;
+                let target_slot = if t.mirror == MirrorTarget::Target {
+                    direct
+                } else {
+                    let image = usize::from(mirrored[t.mirror_row as usize + arrangement]);
+                    let image_slot = t.mirror_base as usize + image * regions;
+                    if t.mirror == MirrorTarget::Image {
+                        image_slot
+                    } else {
+                        image_slot.min(direct)
+                    }
+                };
                 // Set once the buffer is written out; until then the state may come again.
                 if seen(target_slot) {
                     continue;

@@ -44,6 +44,7 @@ mod geometry;
 mod index;
 pub mod partitions;
 mod spill;
+mod symmetry;
 
 pub use abstraction::Abstraction;
 pub use additive::{validate_partition, AdditivePdb, Lookups};
