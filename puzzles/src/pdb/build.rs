@@ -707,7 +707,7 @@ impl PatternDatabase {
             Searched::Records(records, symmetry) => {
                 let (entry_bits, mut table) = records.table(index.count())?;
                 if let Some(symmetry) = symmetry {
-                    symmetry.fill_mirrored(entry_bits, &mut table);
+                    symmetry.fill_mirrored(&index, entry_bits, &mut table);
                 }
                 (entry_bits, table)
             }
@@ -729,8 +729,8 @@ impl PatternDatabase {
 /// What a search leaves: the finished table, or the records to fill it from.
 enum Searched {
     Table(u8, Vec<u8>),
-    /// The records of the canonical placements, and the symmetry that gives the others.
-    Records(super::external::Records, Option<Symmetry>),
+    /// The records of the placements searched, and the symmetry that gives the others.
+    Records(super::external::Records, Option<Box<Symmetry>>),
 }
 
 /// Runs the search that fits `options`' memory budget.
@@ -794,7 +794,6 @@ fn search(
             &layout,
             abstraction,
             (blank_cell, goal_cells_of_pattern),
-            &arrangement_table,
         )?
     } else {
         None
@@ -815,6 +814,10 @@ fn search(
     if external {
         let directory = options.temp_dir.clone().unwrap_or_else(std::env::temp_dir);
         let records = super::external::search(&plan, &directory, progress)?;
+        let symmetry = symmetry.map(|mut symmetry| {
+            symmetry.release_tables();
+            Box::new(symmetry)
+        });
         Ok(Searched::Records(records, symmetry))
     } else {
         build_in_memory(&plan, progress).map(|(bits, table)| Searched::Table(bits, table))

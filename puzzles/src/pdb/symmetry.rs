@@ -42,8 +42,13 @@ pub(super) struct Symmetry {
     /// `class_start[s]`: where subset `s`'s row of `arrangement` starts.
     class_start: Vec<u32>,
     /// `arrangement[class_start[s] + a]`: the arrangement, in the mirror subset, of the mirror
-    /// image of arrangement `a` of subset `s`.
+    /// image of arrangement `a` of subset `s`. Released before the table is filled (see
+    /// [`Symmetry::release_tables`]).
     arrangement: Vec<u16>,
+    /// The position permutation of each class (each row of `arrangement`), in row order.
+    classes: Vec<Vec<u8>>,
+    /// `tile_map[i]`: the pattern tile whose goal cell is the mirror of tile `i`'s.
+    tile_map: Vec<u8>,
     arrangements: usize,
 }
 
@@ -70,17 +75,15 @@ impl Symmetry {
     /// The first mirror of the board that fixes the goal of the pattern whose tiles have goal
     /// cells `pattern_cells` (pattern tile `i` in `pattern_cells[i]`), with the blank's goal in
     /// `blank_cell`; `None` if there is none, or if its tables would be too large.
-    /// `arrangement_table` holds every arrangement's positions, a byte each (patterns of up to
-    /// 8 tiles).
+    /// Only for patterns of up to 8 tiles, whose arrangement ranks fit 16 bits.
     pub(super) fn find(
         geometry: &Geometry,
         index: &PlacementIndex,
         layout: &Layout,
         abstraction: Abstraction,
         (blank_cell, pattern_cells): (u8, &[u8]),
-        arrangement_table: &[u64],
     ) -> Result<Option<Self>, PdbError> {
-        if arrangement_table.is_empty() || pattern_cells.is_empty() {
+        if pattern_cells.is_empty() || pattern_cells.len() > 8 {
             return Ok(None);
         }
         for cell_map in mirrors(geometry) {
@@ -110,7 +113,6 @@ impl Symmetry {
                 abstraction,
                 cell_map: &cell_map,
                 tile_map: &tile_map,
-                arrangement_table,
             };
             if let Some(symmetry) = mirror.tables()? {
                 return Ok(Some(symmetry));
@@ -157,25 +159,51 @@ impl Symmetry {
         &self.arrangement
     }
 
+    /// Frees the arrangement maps (about 7 MB for the 15-puzzle's 8-tile pattern), which the
+    /// table would otherwise share memory with; [`fill_mirrored`](Self::fill_mirrored)
+    /// computes them again a row at a time.
+    pub(super) fn release_tables(&mut self) {
+        self.arrangement = Vec::new();
+    }
+
     /// Gives every placement that the search skipped the value of its mirror image, in a
     /// table of `entry_bits`-bit entries whose searched placements are filled.
-    pub(super) fn fill_mirrored(&self, entry_bits: u8, table: &mut [u8]) {
+    pub(super) fn fill_mirrored(&self, index: &PlacementIndex, entry_bits: u8, table: &mut [u8]) {
         let count = self.arrangements;
-        for (t, &s) in self.subset.iter().enumerate() {
-            let s = s as usize;
-            if s > t {
-                continue;
-            }
-            let row = &self.arrangement[self.class_start[t] as usize..][..count];
-            for (a, &mirrored) in row.iter().enumerate() {
-                // The lower of two mirrored placements is the one searched.
-                let (from, to) = (s * count + usize::from(mirrored), t * count + a);
-                if from < to {
-                    let value = get(table, entry_bits, from);
-                    set(table, entry_bits, to, value);
+        let mut row = Vec::with_capacity(count);
+        for (class, positions) in self.classes.iter().enumerate() {
+            row.clear();
+            push_row(index, &self.tile_map, positions, &mut row);
+            for (t, &s) in self.subset.iter().enumerate() {
+                let s = s as usize;
+                if s > t || self.class_start[t] as usize != class * count {
+                    continue;
+                }
+                for (a, &mirrored) in row.iter().enumerate() {
+                    // The lower of two mirrored placements is the one searched.
+                    let (from, to) = (s * count + usize::from(mirrored), t * count + a);
+                    if from < to {
+                        let value = get(table, entry_bits, from);
+                        set(table, entry_bits, to, value);
+                    }
                 }
             }
         }
+    }
+}
+
+/// Appends to `row`, for every arrangement in rank order, the rank of its mirror image when
+/// tile `i` becomes tile `tile_map[i]` and position `p` becomes `positions[p]`.
+fn push_row(index: &PlacementIndex, tile_map: &[u8], positions: &[u8], row: &mut Vec<u16>) {
+    let mut at = [0u8; 8];
+    let mut image = [0u8; 8];
+    for a in 0..index.arrangements() {
+        index.unrank_arrangement(a, &mut at);
+        for (i, &j) in tile_map.iter().enumerate() {
+            image[usize::from(j)] = positions[usize::from(at[i])];
+        }
+        // k! <= 40,320 for k <= 8, so every rank fits 16 bits.
+        row.push(index.arrangement_rank(|i| image[i]) as u16);
     }
 }
 
@@ -260,7 +288,6 @@ struct Mirror<'a> {
     abstraction: Abstraction,
     cell_map: &'a [u8],
     tile_map: &'a [u8],
-    arrangement_table: &'a [u64],
 }
 
 impl Mirror<'_> {
@@ -273,7 +300,8 @@ impl Mirror<'_> {
         let mut region: Vec<u8> = zeroed(layout.first_move.len() - 1)?;
         let mut class_start: Vec<u32> = zeroed(subsets)?;
         let mut arrangement: Vec<u16> = Vec::new();
-        let mut classes: HashMap<Vec<u8>, u32> = HashMap::new();
+        let mut class_of: HashMap<Vec<u8>, u32> = HashMap::new();
+        let mut classes = Vec::new();
         let (mut own, mut other) = (Vec::new(), Vec::new());
         for s in 0..subsets {
             let mask = layout.masks[s];
@@ -306,7 +334,7 @@ impl Mirror<'_> {
                 })
                 .collect();
             let next = arrangement.len() as u32;
-            let start = *classes.entry(positions.clone()).or_insert(next);
+            let start = *class_of.entry(positions.clone()).or_insert(next);
             if start == next {
                 if arrangement.len() + count > MAX_TABLE_ENTRIES {
                     return Ok(None);
@@ -316,15 +344,8 @@ impl Mirror<'_> {
                     .map_err(|_| PdbError::OutOfMemory {
                         bytes: (arrangement.len() + count) * 2,
                     })?;
-                for &packed in self.arrangement_table {
-                    let mut image = [0u8; 8];
-                    for (i, &j) in self.tile_map.iter().enumerate() {
-                        let at = (packed >> (8 * i)) as u8;
-                        image[usize::from(j)] = positions[usize::from(at)];
-                    }
-                    // k! <= 40,320 for k <= 8, so every rank fits 16 bits.
-                    arrangement.push(self.index.arrangement_rank(|i| image[i]) as u16);
-                }
+                push_row(self.index, self.tile_map, &positions, &mut arrangement);
+                classes.push(positions);
             }
             class_start[s] = start;
         }
@@ -333,6 +354,8 @@ impl Mirror<'_> {
             region,
             class_start,
             arrangement,
+            classes,
+            tile_map: self.tile_map.to_vec(),
             arrangements: count,
         }))
     }
@@ -356,20 +379,12 @@ mod tests {
             .iter()
             .map(|&t| goal_cells[usize::from(t)])
             .collect();
-        let table: Vec<u64> = (0..index.arrangements())
-            .map(|rank| {
-                let mut positions = [0u8; 8];
-                index.unrank_arrangement(rank, &mut positions);
-                u64::from_le_bytes(positions)
-            })
-            .collect();
         let symmetry = Symmetry::find(
             &geometry,
             &index,
             &layout,
             Abstraction::BlankRegions,
             (goal_cells[0], &cells),
-            &table,
         )
         .unwrap()?;
         Some((symmetry, layout))
