@@ -1,6 +1,6 @@
 //! One pattern database: a packed table of abstract distances indexed by pattern placement.
 
-use super::index::PlacementIndex;
+use super::index::{nth_bit, PlacementIndex};
 use super::Abstraction;
 
 /// Exact distances of one pattern of tiles, for use in an additive heuristic.
@@ -148,22 +148,84 @@ impl PatternDatabase {
 
     /// The largest value in the table.
     ///
-    /// This visits every entry: it takes about as long as a few million lookups per million
-    /// entries, so it is meant for tests and reports, not for search.
+    /// This visits the table subset by subset, and computes the Manhattan distance only of the
+    /// placements whose entry could beat the largest value so far with every tile on its
+    /// farthest cell of the subset (a subset none of whose entries could is skipped whole).
+    /// About 4 s for the 15-puzzle's 8-tile pattern (it took 100 s placement by placement).
     pub fn max_value(&self) -> u8 {
-        let masks: Vec<u64> = self.index.subset_masks().collect();
-        let mut cells = vec![0u8; self.pattern.len()];
-        let mut positions = [0u8; 64];
-        (0..self.entries())
-            .map(|rank| {
-                self.index.unrank(rank, &masks, &mut cells);
-                for (&tile, &cell) in self.pattern.iter().zip(&cells) {
-                    positions[usize::from(tile)] = cell;
+        let tiles = self.pattern.len();
+        let cells = self.width * self.height;
+        let count = self.index.arrangements();
+        // Every arrangement's positions, listed once for patterns small enough (8! = 40,320).
+        let listed: Vec<[u8; 8]> = if tiles <= 8 {
+            (0..count)
+                .map(|a| {
+                    let mut at = [0u8; 8];
+                    self.index.unrank_arrangement(a, &mut at);
+                    at
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let mut unranked = [0u8; 64];
+        // `distance[i * tiles + p]`: tile i's Manhattan distance on the subset's p-th cell.
+        let mut distance = vec![0u32; tiles * tiles];
+        let mut best = 0u32;
+        for (s, mask) in self.index.subset_masks().enumerate() {
+            for p in 0..tiles {
+                let cell = usize::from(nth_bit(mask, p as u8));
+                for i in 0..tiles {
+                    distance[i * tiles + p] = u32::from(self.manhattan[i * cells + cell]);
                 }
-                self.lookup(&positions)
-            })
-            .max()
-            .unwrap_or(0)
+            }
+            let first = s * count;
+            let farthest: u32 = distance
+                .chunks_exact(tiles.max(1))
+                .map(|row| row.iter().copied().max().unwrap_or(0))
+                .sum();
+            if farthest + 2 * u32::from(self.largest_entry(first, count)) <= best {
+                continue;
+            }
+            for a in 0..count {
+                let entry = u32::from(self.entry(first + a));
+                // Most entries are too small to matter whatever the arrangement.
+                if farthest + 2 * entry <= best {
+                    continue;
+                }
+                let at: &[u8] = if listed.is_empty() {
+                    self.index.unrank_arrangement(a, &mut unranked);
+                    &unranked[..tiles]
+                } else {
+                    &listed[a][..tiles]
+                };
+                let manhattan: u32 = at
+                    .iter()
+                    .enumerate()
+                    .map(|(i, &p)| distance[i * tiles + usize::from(p)])
+                    .sum();
+                best = best.max(manhattan + 2 * entry);
+            }
+        }
+        // As in `lookup`: only a never-reached placement on a huge board can exceed a byte.
+        u8::try_from(best).unwrap_or(u8::MAX)
+    }
+
+    /// The largest of the `count` entries from rank `first` on.
+    fn largest_entry(&self, first: usize, count: usize) -> u8 {
+        if self.entry_bits == 4 && first % 2 == 0 && count % 2 == 0 {
+            // Two entries a byte: a plain scan of the bytes, which the compiler vectorises.
+            self.table[first / 2..(first + count) / 2]
+                .iter()
+                .map(|&byte| (byte & 0x0f).max(byte >> 4))
+                .max()
+                .unwrap_or(0)
+        } else {
+            (first..first + count)
+                .map(|rank| self.entry(rank))
+                .max()
+                .unwrap_or(0)
+        }
     }
 
     /// Whether this database was built for `width` x `height`, `goal` and the tiles of
@@ -172,5 +234,53 @@ impl PatternDatabase {
         let mut sorted = pattern.to_vec();
         sorted.sort_unstable();
         self.width == width && self.height == height && self.goal == goal && self.pattern == sorted
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The largest value the slow way: every placement unranked and looked up.
+    fn max_by_lookups(pdb: &PatternDatabase) -> u8 {
+        let masks: Vec<u64> = pdb.index.subset_masks().collect();
+        let mut cells = vec![0u8; pdb.pattern.len()];
+        let mut positions = [0u8; 64];
+        (0..pdb.entries())
+            .map(|rank| {
+                pdb.index.unrank(rank, &masks, &mut cells);
+                for (&tile, &cell) in pdb.pattern.iter().zip(&cells) {
+                    positions[usize::from(tile)] = cell;
+                }
+                pdb.lookup(&positions)
+            })
+            .max()
+            .unwrap_or(0)
+    }
+
+    #[test]
+    fn the_largest_value_is_the_largest_lookup() {
+        let cases: [(usize, usize, &[u8]); 7] = [
+            (3, 3, &[1, 2, 3]),
+            (3, 3, &[1, 2, 3, 4, 5, 6, 7, 8]),
+            (4, 4, &[1, 2, 3, 4, 5]),
+            (4, 4, &[12, 13, 14, 15]),
+            (2, 5, &[1, 2, 3, 4, 5, 6, 7, 8, 9]),
+            (1, 4, &[1, 3]),
+            (2, 2, &[1]),
+        ];
+        let mut widths = Vec::new();
+        for (width, height, pattern) in cases {
+            let goal: Vec<u8> = (0..(width * height) as u8).collect();
+            let pdb = PatternDatabase::build(width, height, &goal, pattern, |_| {}).unwrap();
+            assert_eq!(
+                pdb.max_value(),
+                max_by_lookups(&pdb),
+                "{width}x{height} {pattern:?}"
+            );
+            widths.push(pdb.entry_bits());
+        }
+        // Both entry widths, and the 9-tile pattern's arrangements unranked one by one.
+        assert!(widths.contains(&4) && widths.contains(&8), "{widths:?}");
     }
 }

@@ -269,7 +269,9 @@ impl PlacementIndex {
     }
 
     /// Writes the cell of each pattern tile of placement `rank` into `cells`; `masks` is
-    /// [`subset_masks`](Self::subset_masks) collected.
+    /// [`subset_masks`](Self::subset_masks) collected. (The searches and scans go subset by
+    /// subset instead; this is the tests' oracle.)
+    #[cfg(test)]
     pub(crate) fn unrank(&self, rank: usize, masks: &[u64], cells: &mut [u8]) {
         let mask = masks[rank / self.arrangements];
         let mut positions = [0u8; 64];
