@@ -672,8 +672,9 @@ impl PatternDatabase {
     /// that is about 620 MB in memory, or about 260 MB at the peak and 1 GB of disk through
     /// files; the table then takes 260 MB. Through files, when a mirror of the board maps the
     /// pattern's goal onto itself (as left-right does for that 8-tile pattern), the search
-    /// visits one state of each mirrored pair, which halves its time and disk. Failing to create, write or read the temporary
-    /// files (a missing or read-only directory, a full disk) is a [`PdbError::Io`].
+    /// visits one state of each mirrored pair, which halves its time and disk. Failing to
+    /// create, write or read the temporary files (a missing or read-only directory, a full
+    /// disk) is a [`PdbError::Io`].
     pub fn build_with_options(
         width: usize,
         height: usize,

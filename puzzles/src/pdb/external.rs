@@ -107,11 +107,13 @@ struct Target {
     bucket: u32,
     /// The target subset's region count: successive arrangements are that many slots apart.
     regions: u8,
-    /// Whether the search visits the target or its mirror image (see [`Symmetry`](super::symmetry::Symmetry)).
+    /// Whether the search visits the target or its mirror image (see
+    /// [`Symmetry`](super::symmetry::Symmetry)).
     mirror: MirrorTarget,
     /// `base` of the target's mirror image: its subset's `first_slot` plus its region.
     mirror_base: u32,
-    /// Where the target subset's row of [`Symmetry::arrangement_table`](super::symmetry::Symmetry::arrangement_table) starts.
+    /// Where the target subset's row of the mirrored arrangements starts
+    /// ([`Symmetry::arrangement_table`](super::symmetry::Symmetry::arrangement_table)).
     mirror_row: u32,
 }
 

@@ -8,7 +8,8 @@
 //!
 //! The search then visits one state of each mirrored pair, the one with the lower slot: of two
 //! mirrored cell subsets, only the lower-ranked is searched, and within a subset that is its
-//! own mirror, only the states whose mirror image has a higher slot. A move to any other state
+//! own mirror, only the states whose mirror image is not in a lower slot (a state may be its
+//! own mirror image). A move to any other state
 //! is taken to the mirror image of its target instead, which is searched and at the same
 //! distance. The breadth-first layers stay exact: every state and its mirror image have one
 //! representative, so a path of states maps, state by state, onto a path of representatives
@@ -57,7 +58,7 @@ pub(super) struct Symmetry {
 pub(super) enum Side {
     /// All of them: the subset's mirror image has a higher rank.
     Searched,
-    /// Those whose mirror image, in the same subset, has a higher slot.
+    /// Those whose mirror image, in the same subset, is not in a lower slot.
     OwnMirror,
     /// None: the subset's mirror image has a lower rank.
     Skipped,
