@@ -112,9 +112,9 @@ struct Target {
     mirror: MirrorTarget,
     /// `base` of the target's mirror image: its subset's `first_slot` plus its region.
     mirror_base: u32,
-    /// Where the target subset's row of the mirrored arrangements starts
-    /// ([`Symmetry::arrangement_table`](super::symmetry::Symmetry::arrangement_table)).
-    mirror_row: u32,
+    /// The class of the target subset's position permutation, for
+    /// [`Symmetry::image`](super::symmetry::Symmetry::image).
+    mirror_class: u32,
 }
 
 /// Which of a move's target and its mirror image the search visits.
@@ -282,13 +282,13 @@ pub(super) fn search(
     let mut targets: Vec<Target> = mapped(layout.moves.len())?;
     for (target, m) in targets.iter_mut().zip(&layout.moves) {
         let (mut subset, region) = (m.target_subset as usize, m.target_region);
-        let (mut mirror, mut mirror_base, mut mirror_row) = (MirrorTarget::Target, 0, 0);
+        let (mut mirror, mut mirror_base, mut mirror_class) = (MirrorTarget::Target, 0, 0);
         if let Some(symmetry) = plan.symmetry {
             let number =
                 layout.first_slot[subset] / plan.index.arrangements() + usize::from(region);
             let image = symmetry.mirrored(subset, number);
             mirror_base = (layout.first_slot[image.subset] + usize::from(image.region)) as u32;
-            mirror_row = image.row as u32;
+            mirror_class = image.class;
             match symmetry.side(subset) {
                 Side::Searched => {}
                 Side::OwnMirror => mirror = MirrorTarget::Lower,
@@ -303,7 +303,7 @@ pub(super) fn search(
         *target = Target {
             mirror,
             mirror_base,
-            mirror_row,
+            mirror_class,
             base: (layout.first_slot[m.target_subset as usize] + usize::from(region)) as u32,
             moved_row: if plan.moved_table.is_empty() {
                 0
@@ -543,7 +543,6 @@ fn expand_bucket(
     let mut positions = [0u8; 64];
     let mut tile_at = [0u8; 64];
     let mut moved = [0u8; 64];
-    let mirrored = plan.symmetry.map_or(&[][..], |s| s.arrangement_table());
     for (word_index, &word) in bitmap.iter().enumerate().take(high + 1).skip(low) {
         let mut bits = word;
         while bits != 0 {
@@ -584,9 +583,9 @@ fn expand_bucket(
                     let rank = subset * arrangements + arrangement;
                     push_record(&mut worker.records, rank - previous_rank, excess);
                     previous_rank = rank;
-                    stats.placements += plan
-                        .symmetry
-                        .map_or(1, |s| s.placements_per(subset, arrangement));
+                    stats.placements += plan.symmetry.map_or(1, |s| {
+                        s.placements_per(plan.index, plan.arrangement_table, subset, arrangement)
+                    });
                     // Each block's gaps start again from the bucket's first placement.
                     if worker.records.len() >= BUFFER_BYTES {
                         let block = shared.records.append(&worker.records)?;
@@ -616,16 +615,23 @@ fn expand_bucket(
                 };
                 let regions = usize::from(t.regions);
                 let direct = t.base as usize + arrangement * regions;
-                let target_slot = if t.mirror == MirrorTarget::Target {
-                    direct
-                } else {
-                    let image = usize::from(mirrored[t.mirror_row as usize + arrangement]);
+                let target_slot = if let Some(symmetry) =
+                    plan.symmetry.filter(|_| t.mirror != MirrorTarget::Target)
+                {
+                    let image = symmetry.image(
+                        plan.index,
+                        plan.arrangement_table,
+                        t.mirror_class,
+                        arrangement,
+                    );
                     let image_slot = t.mirror_base as usize + image * regions;
                     if t.mirror == MirrorTarget::Image {
                         image_slot
                     } else {
                         image_slot.min(direct)
                     }
+                } else {
+                    direct
                 };
                 // Set once the buffer is written out; until then the state may come again.
                 if seen(target_slot) {

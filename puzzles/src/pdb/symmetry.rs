@@ -19,8 +19,10 @@
 //!
 //! Mirroring a placement renumbers its tiles (tile `i` becomes the tile whose goal cell is the
 //! mirror of `i`'s) and its positions among the subset's cells; how the positions renumber
-//! depends on the subset only through a permutation of `0..k` that many subsets share, so one
-//! table of `k!` arrangements per distinct permutation maps every arrangement.
+//! depends on the subset only through a permutation of `0..k`. Under left-right or top-bottom
+//! mirrors many subsets share one (85 for the 8-tile pattern), so a table of `k!` arrangements
+//! per distinct permutation maps every arrangement with one lookup; under a diagonal they
+//! hardly repeat (4,497 of 12,870 subsets), and the search ranks each mirror image instead.
 
 use std::collections::HashMap;
 
@@ -30,7 +32,7 @@ use super::index::{nth_bit, PlacementIndex};
 use super::{Abstraction, PdbError};
 
 /// At most this many entries in the arrangement tables (16 MiB); a symmetry that would need
-/// more (a diagonal, whose position permutations hardly repeat) is not used.
+/// more (a diagonal, whose position permutations hardly repeat) ranks its images instead.
 const MAX_TABLE_ENTRIES: usize = 1 << 23;
 
 /// The mirror image of every subset, region and arrangement, under one symmetry.
@@ -40,14 +42,14 @@ pub(super) struct Symmetry {
     /// `region[n]`: for region number `n` (subset `s`'s region `r`, numbered as in
     /// [`Layout::first_move`]), the index of its mirror image among the mirror subset's regions.
     region: Vec<u8>,
-    /// `class_start[s]`: where subset `s`'s row of `arrangement` starts.
-    class_start: Vec<u32>,
-    /// `arrangement[class_start[s] + a]`: the arrangement, in the mirror subset, of the mirror
-    /// image of arrangement `a` of subset `s`. Released before the table is filled (see
-    /// [`Symmetry::release_tables`]).
-    arrangement: Vec<u16>,
-    /// The position permutation of each class (each row of `arrangement`), in row order.
-    classes: Vec<Vec<u8>>,
+    /// `class[s]`: the class of subset `s`'s position permutation.
+    class: Vec<u32>,
+    /// `permutations[c * k..][..k]`: where class `c` takes each position `0..k`.
+    permutations: Vec<u8>,
+    /// `rows[c * k! + a]`: the arrangement, in the mirror subset, of the mirror image of
+    /// arrangement `a` of a subset of class `c`, when all rows fit [`MAX_TABLE_ENTRIES`];
+    /// empty otherwise, and after [`Symmetry::release_tables`].
+    rows: Vec<u16>,
     /// `tile_map[i]`: the pattern tile whose goal cell is the mirror of tile `i`'s.
     tile_map: Vec<u8>,
     arrangements: usize,
@@ -68,14 +70,14 @@ pub(super) enum Side {
 pub(super) struct Mirrored {
     pub(super) subset: usize,
     pub(super) region: u8,
-    /// Where the target subset's row of [`Symmetry::arrangement_table`] starts.
-    pub(super) row: usize,
+    /// The class of the subset's position permutation, for [`Symmetry::image`].
+    pub(super) class: u32,
 }
 
 impl Symmetry {
     /// The first mirror of the board that fixes the goal of the pattern whose tiles have goal
     /// cells `pattern_cells` (pattern tile `i` in `pattern_cells[i]`), with the blank's goal in
-    /// `blank_cell`; `None` if there is none, or if its tables would be too large.
+    /// `blank_cell`; `None` if there is none.
     /// Only for patterns of up to 8 tiles, whose arrangement ranks fit 16 bits.
     pub(super) fn find(
         geometry: &Geometry,
@@ -115,9 +117,7 @@ impl Symmetry {
                 cell_map: &cell_map,
                 tile_map: &tile_map,
             };
-            if let Some(symmetry) = mirror.tables()? {
-                return Ok(Some(symmetry));
-            }
+            return mirror.tables().map(Some);
         }
         Ok(None)
     }
@@ -135,9 +135,15 @@ impl Symmetry {
     /// How many placements a searched placement (arrangement `a` of subset `s`) stands for:
     /// 2 when its mirror image is another placement, which the search skips.
     #[inline]
-    pub(super) fn placements_per(&self, s: usize, a: usize) -> usize {
+    pub(super) fn placements_per(
+        &self,
+        index: &PlacementIndex,
+        arrangement_table: &[u64],
+        s: usize,
+        a: usize,
+    ) -> usize {
         if self.subset[s] as usize != s
-            || usize::from(self.arrangement[self.class_start[s] as usize + a]) != a
+            || self.image(index, arrangement_table, self.class[s], a) != a
         {
             2
         } else {
@@ -151,42 +157,69 @@ impl Symmetry {
         Mirrored {
             subset: self.subset[s] as usize,
             region: self.region[region_number],
-            row: self.class_start[s] as usize,
+            class: self.class[s],
         }
     }
 
-    /// The arrangement maps, rows as [`Mirrored::row`] says.
-    pub(super) fn arrangement_table(&self) -> &[u16] {
-        &self.arrangement
+    /// The arrangement, in the mirror subset, of the mirror image of arrangement `a` of a
+    /// subset of class `class`: a lookup in the rows, or when there are none, ranked from the
+    /// positions that `arrangement_table` lists for `a`.
+    #[inline]
+    pub(super) fn image(
+        &self,
+        index: &PlacementIndex,
+        arrangement_table: &[u64],
+        class: u32,
+        a: usize,
+    ) -> usize {
+        let class = class as usize;
+        if !self.rows.is_empty() {
+            return usize::from(self.rows[class * self.arrangements + a]);
+        }
+        let tiles = self.tile_map.len();
+        let permutation = &self.permutations[class * tiles..][..tiles];
+        let at = arrangement_table[a].to_le_bytes();
+        let mut image = [0u8; 8];
+        for (i, &j) in self.tile_map.iter().enumerate() {
+            image[usize::from(j) % 8] = permutation[usize::from(at[i]) % tiles];
+        }
+        index.arrangement_rank(|i| image[i])
     }
 
-    /// Frees the arrangement maps (about 7 MB for the 15-puzzle's 8-tile pattern), which the
+    /// Frees the arrangement rows (about 7 MB for the 15-puzzle's 8-tile pattern), which the
     /// table would otherwise share memory with; [`fill_mirrored`](Self::fill_mirrored)
     /// computes them again a row at a time.
     pub(super) fn release_tables(&mut self) {
-        self.arrangement = Vec::new();
+        self.rows = Vec::new();
     }
 
     /// Gives every placement that the search skipped the value of its mirror image, in a
     /// table of `entry_bits`-bit entries whose searched placements are filled.
     pub(super) fn fill_mirrored(&self, index: &PlacementIndex, entry_bits: u8, table: &mut [u8]) {
         let count = self.arrangements;
+        let tiles = self.tile_map.len();
+        // The subsets whose placements are filled, class by class: one row computed per class.
+        let mut by_class: Vec<(u32, usize)> = (0..self.subset.len())
+            .filter(|&t| self.subset[t] as usize <= t)
+            .map(|t| (self.class[t], t))
+            .collect();
+        by_class.sort_unstable();
         let mut row = Vec::with_capacity(count);
-        for (class, positions) in self.classes.iter().enumerate() {
-            row.clear();
-            push_row(index, &self.tile_map, positions, &mut row);
-            for (t, &s) in self.subset.iter().enumerate() {
-                let s = s as usize;
-                if s > t || self.class_start[t] as usize != class * count {
-                    continue;
-                }
-                for (a, &mirrored) in row.iter().enumerate() {
-                    // The lower of two mirrored placements is the one searched.
-                    let (from, to) = (s * count + usize::from(mirrored), t * count + a);
-                    if from < to {
-                        let value = get(table, entry_bits, from);
-                        set(table, entry_bits, to, value);
-                    }
+        let mut row_class = None;
+        for (class, t) in by_class {
+            if row_class != Some(class) {
+                row.clear();
+                let permutation = &self.permutations[class as usize * tiles..][..tiles];
+                push_row(index, &self.tile_map, permutation, &mut row);
+                row_class = Some(class);
+            }
+            let s = self.subset[t] as usize;
+            for (a, &mirrored) in row.iter().enumerate() {
+                // The lower of two mirrored placements is the one searched.
+                let (from, to) = (s * count + usize::from(mirrored), t * count + a);
+                if from < to {
+                    let value = get(table, entry_bits, from);
+                    set(table, entry_bits, to, value);
                 }
             }
         }
@@ -292,17 +325,16 @@ struct Mirror<'a> {
 }
 
 impl Mirror<'_> {
-    fn tables(&self) -> Result<Option<Symmetry>, PdbError> {
+    fn tables(&self) -> Result<Symmetry, PdbError> {
         let layout = self.layout;
         let subsets = layout.masks.len();
         let tiles = self.tile_map.len();
         let count = self.index.arrangements();
         let mut subset: Vec<u32> = zeroed(subsets)?;
         let mut region: Vec<u8> = zeroed(layout.first_move.len() - 1)?;
-        let mut class_start: Vec<u32> = zeroed(subsets)?;
-        let mut arrangement: Vec<u16> = Vec::new();
+        let mut class: Vec<u32> = zeroed(subsets)?;
         let mut class_of: HashMap<Vec<u8>, u32> = HashMap::new();
-        let mut classes = Vec::new();
+        let mut permutations = Vec::new();
         let (mut own, mut other) = (Vec::new(), Vec::new());
         for s in 0..subsets {
             let mask = layout.masks[s];
@@ -334,31 +366,32 @@ impl Mirror<'_> {
                     (mirrored & ((1u64 << cell) - 1)).count_ones() as u8
                 })
                 .collect();
-            let next = arrangement.len() as u32;
-            let start = *class_of.entry(positions.clone()).or_insert(next);
-            if start == next {
-                if arrangement.len() + count > MAX_TABLE_ENTRIES {
-                    return Ok(None);
-                }
-                arrangement
-                    .try_reserve(count)
-                    .map_err(|_| PdbError::OutOfMemory {
-                        bytes: (arrangement.len() + count) * 2,
-                    })?;
-                push_row(self.index, self.tile_map, &positions, &mut arrangement);
-                classes.push(positions);
-            }
-            class_start[s] = start;
+            let next = class_of.len() as u32;
+            class[s] = *class_of.entry(positions).or_insert_with_key(|positions| {
+                permutations.extend_from_slice(positions);
+                next
+            });
         }
-        Ok(Some(Symmetry {
+        let classes = class_of.len();
+        let mut rows = Vec::new();
+        if classes * count <= MAX_TABLE_ENTRIES {
+            rows.try_reserve_exact(classes * count)
+                .map_err(|_| PdbError::OutOfMemory {
+                    bytes: classes * count * 2,
+                })?;
+            for permutation in permutations.chunks_exact(tiles) {
+                push_row(self.index, self.tile_map, permutation, &mut rows);
+            }
+        }
+        Ok(Symmetry {
             subset,
             region,
-            class_start,
-            arrangement,
-            classes,
+            class,
+            permutations,
+            rows,
             tile_map: self.tile_map.to_vec(),
             arrangements: count,
-        }))
+        })
     }
 }
 
@@ -367,9 +400,17 @@ mod tests {
     use super::*;
     use crate::pdb::geometry::{goal_positions, normalised_pattern};
 
-    /// The symmetry found for `pattern` on a `width` x `height` board with the blank first,
-    /// with the layout it was found for.
-    fn found(width: usize, height: usize, pattern: &[u8]) -> Option<(Symmetry, Layout)> {
+    /// A pattern's symmetry, with the layout and index it was found for and every
+    /// arrangement's positions.
+    struct Found {
+        symmetry: Symmetry,
+        layout: Layout,
+        index: PlacementIndex,
+        arrangement_table: Vec<u64>,
+    }
+
+    /// The symmetry found for `pattern` on a `width` x `height` board with the blank first.
+    fn found(width: usize, height: usize, pattern: &[u8]) -> Option<Found> {
         let geometry = Geometry::new(width, height).unwrap();
         let goal: Vec<u8> = (0..geometry.cells as u8).collect();
         let goal_cells = goal_positions(&goal, geometry.cells).unwrap();
@@ -388,48 +429,81 @@ mod tests {
             (goal_cells[0], &cells),
         )
         .unwrap()?;
-        Some((symmetry, layout))
+        let arrangement_table = (0..index.arrangements())
+            .map(|a| {
+                let mut at = [0u8; 8];
+                index.unrank_arrangement(a, &mut at);
+                u64::from_le_bytes(at)
+            })
+            .collect();
+        Some(Found {
+            symmetry,
+            layout,
+            index,
+            arrangement_table,
+        })
     }
 
     #[test]
     fn mirrors_that_fix_the_goal_are_found_and_map_every_state_back_onto_itself() {
-        for (width, height, pattern) in [
-            (4, 4, &[8, 9, 10, 11, 12, 13, 14, 15][..]),
-            (4, 4, &[12, 13, 14, 15]),
-            (4, 4, &[5, 6, 9, 10]),
-            (4, 4, &[1, 4, 5]),
-            (3, 3, &[6, 7, 8]),
-            (3, 3, &[1, 2, 3, 4, 5, 6, 7, 8]),
-            (2, 5, &[8, 9]),
+        // Whether the mirror images are looked up in rows (left-right, top-bottom) or ranked
+        // (the diagonals of the 15-puzzle's other 8-tile patterns).
+        for (width, height, pattern, rows) in [
+            (4, 4, &[8, 9, 10, 11, 12, 13, 14, 15][..], true),
+            (4, 4, &[6, 7, 9, 10, 11, 13, 14, 15], false),
+            (4, 4, &[4, 5, 8, 9, 10, 12, 13, 14], false),
+            (4, 4, &[12, 13, 14, 15], true),
+            (4, 4, &[5, 6, 9, 10], true),
+            (4, 4, &[1, 4, 5], true),
+            (3, 3, &[6, 7, 8], true),
+            (3, 3, &[1, 2, 3, 4, 5, 6, 7, 8], true),
+            (2, 5, &[8, 9], true),
         ] {
             let case = format!("{width}x{height} {pattern:?}");
-            let (symmetry, layout) = found(width, height, pattern)
+            let Found {
+                mut symmetry,
+                layout,
+                index,
+                arrangement_table,
+            } = found(width, height, pattern)
                 .unwrap_or_else(|| panic!("{case} has a mirror that fixes its goal"));
+            assert_eq!(!symmetry.rows.is_empty(), rows, "{case}");
             let count = symmetry.arrangements;
             let subsets = layout.masks.len();
-            let searched = (0..subsets)
-                .filter(|&s| symmetry.side(s) == Side::Searched)
-                .count();
-            let own = (0..subsets)
-                .filter(|&s| symmetry.side(s) == Side::OwnMirror)
-                .count();
+            let side = |side| (0..subsets).filter(|&s| symmetry.side(s) == side).count();
+            let (searched, own) = (side(Side::Searched), side(Side::OwnMirror));
             assert_eq!(2 * searched + own, subsets, "{case}");
             assert!(own > 0, "{case}: the goal's subset is its own mirror");
+            // Every arrangement of small patterns; a stride through the 8-tile ones.
+            let stride = if count > 1000 { 997 } else { 1 };
+            let mut images = Vec::new();
             for s in 0..subsets {
                 for r in 0..usize::from(layout.regions[s]) {
                     let there = symmetry.mirrored(s, layout.first_slot[s] / count + r);
                     let t = there.subset;
                     assert_eq!(layout.regions[t], layout.regions[s], "{case}");
-                    let back = symmetry
-                        .mirrored(t, layout.first_slot[t] / count + usize::from(there.region));
+                    let number = layout.first_slot[t] / count + usize::from(there.region);
+                    let back = symmetry.mirrored(t, number);
                     assert_eq!((back.subset, usize::from(back.region)), (s, r), "{case}");
-                    for a in 0..count {
-                        let image = usize::from(symmetry.arrangement_table()[there.row + a]);
-                        assert_eq!(
-                            usize::from(symmetry.arrangement_table()[back.row + image]),
-                            a,
-                            "{case}"
-                        );
+                    for a in (0..count).step_by(stride) {
+                        let image = |class, a| symmetry.image(&index, &arrangement_table, class, a);
+                        let mirrored = image(there.class, a);
+                        assert_eq!(image(back.class, mirrored), a, "{case}");
+                        images.push(mirrored);
+                    }
+                }
+            }
+            // Looked up or ranked, the images are the same.
+            if rows {
+                symmetry.release_tables();
+                let mut again = images.iter();
+                for s in 0..subsets {
+                    for r in 0..usize::from(layout.regions[s]) {
+                        let there = symmetry.mirrored(s, layout.first_slot[s] / count + r);
+                        for a in (0..count).step_by(stride) {
+                            let ranked = symmetry.image(&index, &arrangement_table, there.class, a);
+                            assert_eq!(Some(&ranked), again.next(), "{case}");
+                        }
                     }
                 }
             }
