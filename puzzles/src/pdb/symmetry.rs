@@ -181,7 +181,7 @@ impl Symmetry {
         let at = arrangement_table[a].to_le_bytes();
         let mut image = [0u8; 8];
         for (i, &j) in self.tile_map.iter().enumerate() {
-            image[usize::from(j) % 8] = permutation[usize::from(at[i]) % tiles];
+            image[usize::from(j)] = permutation[usize::from(at[i])];
         }
         index.arrangement_rank(|i| image[i])
     }
