@@ -151,8 +151,8 @@ impl Symmetry {
         }
     }
 
-    /// Where the state of subset `s`, region `region` (numbered `region_number` as in
-    /// [`Layout::first_move`]) goes when mirrored.
+    /// Where a state of subset `s` in region number `region_number` (regions numbered across
+    /// subsets as in [`Layout::first_move`]) goes when mirrored.
     pub(super) fn mirrored(&self, s: usize, region_number: usize) -> Mirrored {
         Mirrored {
             subset: self.subset[s] as usize,
@@ -204,13 +204,14 @@ impl Symmetry {
             .map(|t| (self.class[t], t))
             .collect();
         by_class.sort_unstable();
+        let listed = listed_arrangements(index);
         let mut row = Vec::with_capacity(count);
         let mut row_class = None;
         for (class, t) in by_class {
             if row_class != Some(class) {
                 row.clear();
                 let permutation = &self.permutations[class as usize * tiles..][..tiles];
-                push_row(index, &self.tile_map, permutation, &mut row);
+                push_row(index, &self.tile_map, permutation, &listed, &mut row);
                 row_class = Some(class);
             }
             let s = self.subset[t] as usize;
@@ -226,13 +227,28 @@ impl Symmetry {
     }
 }
 
-/// Appends to `row`, for every arrangement in rank order, the rank of its mirror image when
-/// tile `i` becomes tile `tile_map[i]` and position `p` becomes `positions[p]`.
-fn push_row(index: &PlacementIndex, tile_map: &[u8], positions: &[u8], row: &mut Vec<u16>) {
-    let mut at = [0u8; 8];
+/// Every arrangement's positions, in rank order, for [`push_row`].
+fn listed_arrangements(index: &PlacementIndex) -> Vec<[u8; 8]> {
+    (0..index.arrangements())
+        .map(|a| {
+            let mut at = [0u8; 8];
+            index.unrank_arrangement(a, &mut at);
+            at
+        })
+        .collect()
+}
+
+/// Appends to `row`, for every arrangement in rank order (`listed`), the rank of its mirror
+/// image when tile `i` becomes tile `tile_map[i]` and position `p` becomes `positions[p]`.
+fn push_row(
+    index: &PlacementIndex,
+    tile_map: &[u8],
+    positions: &[u8],
+    listed: &[[u8; 8]],
+    row: &mut Vec<u16>,
+) {
     let mut image = [0u8; 8];
-    for a in 0..index.arrangements() {
-        index.unrank_arrangement(a, &mut at);
+    for at in listed {
         for (i, &j) in tile_map.iter().enumerate() {
             image[usize::from(j)] = positions[usize::from(at[i])];
         }
@@ -379,8 +395,9 @@ impl Mirror<'_> {
                 .map_err(|_| PdbError::OutOfMemory {
                     bytes: classes * count * 2,
                 })?;
+            let listed = listed_arrangements(self.index);
             for permutation in permutations.chunks_exact(tiles) {
-                push_row(self.index, self.tile_map, permutation, &mut rows);
+                push_row(self.index, self.tile_map, permutation, &listed, &mut rows);
             }
         }
         Ok(Symmetry {
