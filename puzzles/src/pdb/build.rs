@@ -747,17 +747,11 @@ fn search(
     let abstraction = options.abstraction;
     let layout = Layout::new(geometry, index, abstraction)?;
     let tiles = goal_cells_of_pattern.len();
-    let arrangement_table: Vec<u64> = if tiles <= 8 {
-        (0..index.arrangements())
-            .map(|rank| {
-                let mut positions = [0u8; 8];
-                index.unrank_arrangement(rank, &mut positions);
-                u64::from_le_bytes(positions)
-            })
-            .collect()
-    } else {
-        Vec::new()
-    };
+    let arrangement_table: Vec<u64> = index
+        .listed_arrangements()
+        .into_iter()
+        .map(u64::from_le_bytes)
+        .collect();
     let mut moved_table: Vec<u16> = Vec::new();
     if !arrangement_table.is_empty() {
         moved_table = zeroed(tiles * tiles * index.arrangements())?;

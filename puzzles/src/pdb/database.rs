@@ -157,19 +157,7 @@ impl PatternDatabase {
     /// took 100 s placement by placement).
     pub fn max_value(&self) -> u8 {
         let tiles = self.pattern.len();
-        let count = self.index.arrangements();
-        // Every arrangement's positions, listed once for patterns small enough (8! = 40,320).
-        let listed: Vec<[u8; 8]> = if tiles <= 8 {
-            (0..count)
-                .map(|a| {
-                    let mut at = [0u8; 8];
-                    self.index.unrank_arrangement(a, &mut at);
-                    at
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
+        let listed = self.index.listed_arrangements();
         let masks: Vec<u64> = self.index.subset_masks().collect();
         // Shared so that each worker skips what another has already beaten.
         let best = AtomicU32::new(0);

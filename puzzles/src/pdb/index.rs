@@ -154,6 +154,22 @@ impl PlacementIndex {
         rank
     }
 
+    /// Every arrangement's positions (`listed[a][i]`: tile `i`'s position in arrangement `a`)
+    /// in rank order, for patterns of up to 8 tiles (8! = 40,320 arrangements); empty for
+    /// larger ones, whose arrangements are unranked one at a time instead.
+    pub(crate) fn listed_arrangements(&self) -> Vec<[u8; 8]> {
+        if self.tiles > 8 {
+            return Vec::new();
+        }
+        (0..self.arrangements)
+            .map(|a| {
+                let mut at = [0u8; 8];
+                self.unrank_arrangement(a, &mut at);
+                at
+            })
+            .collect()
+    }
+
     /// Writes the position (`0..k`) of each tile in arrangement `rank` into `positions`.
     #[inline]
     pub(crate) fn unrank_arrangement(&self, mut rank: usize, positions: &mut [u8]) {

@@ -204,7 +204,7 @@ impl Symmetry {
             .map(|t| (self.class[t], t))
             .collect();
         by_class.sort_unstable();
-        let listed = listed_arrangements(index);
+        let listed = index.listed_arrangements();
         let mut row = Vec::with_capacity(count);
         let mut row_class = None;
         for (class, t) in by_class {
@@ -225,17 +225,6 @@ impl Symmetry {
             }
         }
     }
-}
-
-/// Every arrangement's positions, in rank order, for [`push_row`].
-fn listed_arrangements(index: &PlacementIndex) -> Vec<[u8; 8]> {
-    (0..index.arrangements())
-        .map(|a| {
-            let mut at = [0u8; 8];
-            index.unrank_arrangement(a, &mut at);
-            at
-        })
-        .collect()
 }
 
 /// Appends to `row`, for every arrangement in rank order (`listed`), the rank of its mirror
@@ -395,7 +384,7 @@ impl Mirror<'_> {
                 .map_err(|_| PdbError::OutOfMemory {
                     bytes: classes * count * 2,
                 })?;
-            let listed = listed_arrangements(self.index);
+            let listed = self.index.listed_arrangements();
             for permutation in permutations.chunks_exact(tiles) {
                 push_row(self.index, self.tile_map, permutation, &listed, &mut rows);
             }
@@ -446,12 +435,10 @@ mod tests {
             (goal_cells[0], &cells),
         )
         .unwrap()?;
-        let arrangement_table = (0..index.arrangements())
-            .map(|a| {
-                let mut at = [0u8; 8];
-                index.unrank_arrangement(a, &mut at);
-                u64::from_le_bytes(at)
-            })
+        let arrangement_table = index
+            .listed_arrangements()
+            .into_iter()
+            .map(u64::from_le_bytes)
             .collect();
         Some(Found {
             symmetry,
