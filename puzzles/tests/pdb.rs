@@ -1135,6 +1135,49 @@ fn default_partitions_cover_every_tile() {
 }
 
 #[test]
+fn standard_partitions_cover_every_tile_and_mirror_as_documented() {
+    let fifteen: [&[&[u8]]; 5] = [
+        &partitions::FIFTEEN_7_8,
+        &partitions::FIFTEEN_7_8_DIAGONAL,
+        &partitions::FIFTEEN_7_8_ANTIDIAGONAL,
+        &partitions::FIFTEEN_6_6_3,
+        &partitions::FIFTEEN_5_5_5,
+    ];
+    let twenty_four: [&[&[u8]]; 1] = [&partitions::TWENTY_FOUR_6_6_6_6];
+    let boards: [(usize, &[&[&[u8]]]); 2] = [(4, &fifteen), (5, &twenty_four)];
+    for (side, standard) in boards {
+        let goal = partitions::blank_first_goal(side, side);
+        for partition in standard {
+            validate_partition(side, side, &goal, partition).unwrap();
+        }
+    }
+    // With the blank-first goal, tile t's goal cell is t; the main diagonal's mirror sends cell
+    // (row, column) to (column, row). A partition that is its own mirror image gains nothing
+    // from the reflected lookup (the estimate leaves it out), so the 24-puzzle's must not be.
+    let mirrored = |side: usize, pattern: &[u8]| -> Vec<u8> {
+        let side = side as u8;
+        let mut image: Vec<u8> = (pattern.iter())
+            .map(|&tile| (tile % side) * side + tile / side)
+            .collect();
+        image.sort_unstable();
+        image
+    };
+    let is_own_mirror = |side: usize, partition: &[&[u8]]| {
+        partition.iter().all(|pattern| {
+            let image = mirrored(side, pattern);
+            partition.iter().any(|other| {
+                let mut other = other.to_vec();
+                other.sort_unstable();
+                other == image
+            })
+        })
+    };
+    assert!(is_own_mirror(4, &partitions::FIFTEEN_7_8_DIAGONAL));
+    assert!(!is_own_mirror(4, &partitions::FIFTEEN_7_8));
+    assert!(!is_own_mirror(5, &partitions::TWENTY_FOUR_6_6_6_6));
+}
+
+#[test]
 fn korf_100_solve_optimally_with_the_7_8_databases() {
     if !slow_tests() {
         return;
