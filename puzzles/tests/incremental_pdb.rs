@@ -144,3 +144,50 @@ fn maxed_partitions_match_including_self_mirrored_ones() {
         compare_on_a_walk::<u64>(&heuristic, 500, seed as u64);
     }
 }
+
+#[test]
+fn direct_tables_change_no_estimate_and_no_search() {
+    let rows = build(
+        4,
+        4,
+        &[
+            vec![1, 2, 3, 4, 5],
+            vec![6, 7, 8, 9, 10],
+            vec![11, 12, 13, 14, 15],
+        ],
+    );
+    let columns = build(
+        4,
+        4,
+        &[
+            vec![1, 5, 9, 13, 2],
+            vec![6, 10, 14, 3, 7],
+            vec![11, 15, 4, 8, 12],
+        ],
+    );
+    let plain = rows.max_with(columns.databases().clone()).unwrap();
+    // A 5-tile direct table of the 15-puzzle takes 16^5 / 2 bytes: room for four of the six,
+    // so that both kinds of lookup meet in one estimate.
+    let direct = plain.clone().with_direct_tables(4 << 19).unwrap();
+    let partitions = std::iter::once(direct.databases()).chain(direct.additional());
+    let has: Vec<bool> = (partitions.flat_map(|pdb| pdb.databases()))
+        .map(|database| database.has_direct_table())
+        .collect();
+    assert_eq!(has, [true, true, true, true, false, false]);
+    for (seed, heuristic) in every_lookup(&direct).enumerate() {
+        compare_on_a_walk::<u64>(&heuristic, 2_000, seed as u64);
+    }
+    let puzzle = SlidingPuzzle::<u64>::new(plain.goal()).unwrap();
+    for walk in 0..4 {
+        let board = puzzles::random_walk(plain.goal(), 60, walk);
+        let start = puzzle.state(&board).unwrap();
+        assert_eq!(
+            direct.estimate(&puzzle, &start),
+            plain.estimate(&puzzle, &start)
+        );
+        let slow = idastar(&puzzle, &plain.incremental(), start);
+        let fast = idastar(&puzzle, &direct.incremental(), start);
+        assert_eq!(slow.outcome, fast.outcome);
+        assert_eq!(slow.statistics.iterations, fast.statistics.iterations);
+    }
+}

@@ -723,6 +723,7 @@ impl PatternDatabase {
             manhattan,
             entry_bits,
             table,
+            direct: None,
         })
     }
 }

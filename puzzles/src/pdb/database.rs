@@ -2,8 +2,9 @@
 
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
 
+use super::direct::DirectTable;
 use super::index::{nth_bit, PlacementIndex};
-use super::Abstraction;
+use super::{Abstraction, PdbError};
 
 /// Exact distances of one pattern of tiles, for use in an additive heuristic.
 ///
@@ -15,8 +16,9 @@ use super::Abstraction;
 ///
 /// Build one with [`PatternDatabase::build`] or [`PatternDatabase::build_with`], save and load it with
 /// [`save`](PatternDatabase::save) and [`load`](PatternDatabase::load), or let a
-/// [`PdbCache`](super::PdbCache) do both.
-#[derive(Clone, PartialEq, Eq)]
+/// [`PdbCache`](super::PdbCache) do both. Searches that look entries up by the hundred million
+/// go faster with a [direct table](PatternDatabase::with_direct_table) as well.
+#[derive(Clone)]
 pub struct PatternDatabase {
     pub(crate) width: usize,
     pub(crate) height: usize,
@@ -33,7 +35,52 @@ pub struct PatternDatabase {
     /// abstract distance over the pattern's Manhattan distance is always even (each move changes
     /// both by one) and small, so it fits in 4 bits where the value itself does not.
     pub(crate) table: Vec<u8>,
+    /// The same entries indexed directly by the tiles' cells, if asked for: derived from
+    /// `table`, never saved, and left out of comparisons.
+    pub(crate) direct: Option<DirectTable>,
 }
+
+/// Two databases are equal when they describe the same pattern with the same entries, whether
+/// or not either has a [direct table](PatternDatabase::with_direct_table).
+impl PartialEq for PatternDatabase {
+    fn eq(&self, other: &Self) -> bool {
+        let PatternDatabase {
+            width,
+            height,
+            goal,
+            pattern,
+            abstraction,
+            index,
+            manhattan,
+            entry_bits,
+            table,
+            direct: _,
+        } = self;
+        (
+            *width,
+            *height,
+            goal,
+            pattern,
+            *abstraction,
+            index,
+            manhattan,
+            *entry_bits,
+            table,
+        ) == (
+            other.width,
+            other.height,
+            &other.goal,
+            &other.pattern,
+            other.abstraction,
+            &other.index,
+            &other.manhattan,
+            other.entry_bits,
+            &other.table,
+        )
+    }
+}
+
+impl Eq for PatternDatabase {}
 
 /// The Manhattan distance of each pattern tile in each cell from its goal cell, tile-major.
 pub(crate) fn manhattan_table(
@@ -63,6 +110,7 @@ impl std::fmt::Debug for PatternDatabase {
             .field("abstraction", &self.abstraction)
             .field("entry_bits", &self.entry_bits)
             .field("entries", &self.index.count())
+            .field("direct_table", &self.direct.as_ref().map(DirectTable::len))
             .finish_non_exhaustive()
     }
 }
@@ -94,7 +142,27 @@ impl PatternDatabase {
     /// Manhattan distance. Sums of databases add the Manhattan distance of all tiles once.
     #[inline]
     pub(crate) fn excess(&self, positions: &[u8]) -> u8 {
-        self.entry(self.rank(positions))
+        self.lookup_entry(self.lookup_index(positions))
+    }
+
+    /// Where [`lookup_entry`](Self::lookup_entry) finds the entry for `positions`: in the
+    /// direct table if there is one, else in the compact table (the placement's rank). Apart
+    /// from the entry so that a caller can compute every index before waiting for any entry.
+    #[inline(always)]
+    pub(crate) fn lookup_index(&self, positions: &[u8]) -> usize {
+        match &self.direct {
+            Some(direct) => direct.index(positions),
+            None => self.rank(positions),
+        }
+    }
+
+    /// The entry at an index from [`lookup_index`](Self::lookup_index).
+    #[inline(always)]
+    pub(crate) fn lookup_entry(&self, index: usize) -> u8 {
+        match &self.direct {
+            Some(direct) => direct.entry(index),
+            None => self.entry(index),
+        }
     }
 
     /// The table index of the placement in `positions`.
@@ -140,6 +208,54 @@ impl PatternDatabase {
     /// The number of entries: `cells! / (cells - pattern tiles)!`.
     pub fn entries(&self) -> usize {
         self.index.count()
+    }
+
+    /// The same database with a direct table: a second copy of the entries, indexed by the
+    /// cells of the pattern's tiles read as the digits of a number in base `cells` instead of
+    /// by the placement's rank. Lookups then cost `k` multiplications and additions instead of
+    /// a rank (comparisons of every pair of tiles), and the table takes `cells^k` entries
+    /// instead of `cells! / (cells - k)!` ([`direct_table_bytes`](Self::direct_table_bytes)):
+    /// for a 6-tile pattern of the 24-puzzle, 122 MB on top of 64 MB, and IDA* with the 6-6-6-6
+    /// partition runs 1.6 to 1.9 times as fast on one thread. Lookups give the same values
+    /// either way.
+    ///
+    /// # Errors
+    /// [`PdbError::TooLarge`] for patterns of more than 8 tiles or tables beyond an address,
+    /// [`PdbError::OutOfMemory`] when the table cannot be allocated.
+    ///
+    /// ```
+    /// use puzzles::pdb::PatternDatabase;
+    ///
+    /// let goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    /// let pdb = PatternDatabase::build(3, 3, &goal, &[1, 2, 3, 4], |_| {}).unwrap();
+    /// assert_eq!(pdb.direct_table_bytes(), Some(9usize.pow(4) / 2 + 1)); // two entries a byte
+    /// let direct = pdb.clone().with_direct_table().unwrap();
+    /// assert!(direct.has_direct_table());
+    /// let positions = [4, 2, 1, 0, 3, 5, 6, 7, 8]; // tile t on cell positions[t]
+    /// assert_eq!(direct.lookup(&positions), pdb.lookup(&positions));
+    /// ```
+    pub fn with_direct_table(mut self) -> Result<Self, PdbError> {
+        self.add_direct_table()?;
+        Ok(self)
+    }
+
+    /// [`with_direct_table`](Self::with_direct_table) in place.
+    pub(crate) fn add_direct_table(&mut self) -> Result<(), PdbError> {
+        if self.direct.is_none() {
+            self.direct = Some(DirectTable::new(self)?);
+        }
+        Ok(())
+    }
+
+    /// The bytes a [direct table](Self::with_direct_table) of this database takes, or `None`
+    /// if it cannot have one (more than 8 tiles).
+    pub fn direct_table_bytes(&self) -> Option<usize> {
+        DirectTable::bytes(self)
+    }
+
+    /// Whether lookups go through a [direct table](Self::with_direct_table).
+    pub fn has_direct_table(&self) -> bool {
+        self.direct.is_some()
     }
 
     /// Bits per entry: 4 when no value exceeds the pattern's Manhattan distance by more than 28,
@@ -318,5 +434,51 @@ mod tests {
         }
         // Both entry widths, and the 9-tile pattern's arrangements unranked one by one.
         assert!(widths.contains(&4) && widths.contains(&8), "{widths:?}");
+    }
+
+    #[test]
+    fn direct_tables_give_every_placement_the_compact_entry() {
+        let cases: [(usize, usize, &[u8]); 7] = [
+            (3, 3, &[1, 2, 3]),
+            (3, 3, &[1, 2, 3, 4, 5, 6, 7, 8]),
+            (4, 4, &[1, 2, 3, 4, 5]),
+            (4, 4, &[12, 13, 14, 15]),
+            (2, 5, &[1, 2, 3, 4, 5, 6, 7, 8]),
+            (1, 4, &[1, 3]),
+            (2, 2, &[1]),
+        ];
+        let mut widths = Vec::new();
+        for (width, height, pattern) in cases {
+            let goal: Vec<u8> = (0..(width * height) as u8).collect();
+            let pdb = PatternDatabase::build(width, height, &goal, pattern, |_| {}).unwrap();
+            let direct = pdb.clone().with_direct_table().unwrap();
+            assert!(direct.has_direct_table() && !pdb.has_direct_table());
+            assert_eq!(direct, pdb, "the direct table is not part of equality");
+            let bytes = direct.direct.as_ref().map(DirectTable::len);
+            assert_eq!(bytes, pdb.direct_table_bytes());
+            let masks: Vec<u64> = pdb.index.subset_masks().collect();
+            let mut cells = vec![0u8; pattern.len()];
+            let mut positions = [0u8; 64];
+            for rank in 0..pdb.entries() {
+                pdb.index.unrank(rank, &masks, &mut cells);
+                for (&tile, &cell) in pattern.iter().zip(&cells) {
+                    positions[usize::from(tile)] = cell;
+                }
+                let index = direct.lookup_index(&positions);
+                assert_eq!(direct.lookup_entry(index), pdb.entry(rank), "{pattern:?}");
+                assert_eq!(direct.lookup(&positions), pdb.lookup(&positions));
+            }
+            widths.push(pdb.entry_bits());
+        }
+        assert!(widths.contains(&4) && widths.contains(&8), "{widths:?}");
+        // Nine tiles have no direct table.
+        let goal: Vec<u8> = (0..10).collect();
+        let nine = PatternDatabase::build(2, 5, &goal, &[1, 2, 3, 4, 5, 6, 7, 8, 9], |_| {});
+        let nine = nine.unwrap();
+        assert_eq!(nine.direct_table_bytes(), None);
+        assert!(matches!(
+            nine.with_direct_table(),
+            Err(PdbError::TooLarge { .. })
+        ));
     }
 }

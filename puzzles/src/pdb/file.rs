@@ -140,6 +140,7 @@ impl PatternDatabase {
             index,
             entry_bits,
             table,
+            direct: None,
         })
     }
 }

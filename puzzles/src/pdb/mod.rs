@@ -36,6 +36,7 @@ mod additive;
 mod build;
 mod cache;
 mod database;
+mod direct;
 mod dual;
 mod error;
 mod external;

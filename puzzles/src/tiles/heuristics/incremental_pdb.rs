@@ -205,10 +205,10 @@ impl IncrementalPdb<'_> {
                 (tile, &next.positions)
             };
             let part = usize::from(sum.part[moved]);
-            *rank = (part, sum.pdb.databases()[part].rank(&view[..cells]));
+            *rank = (part, sum.pdb.databases()[part].lookup_index(&view[..cells]));
         }
         for (index, (sum, &(part, rank))) in self.sums.iter().zip(&ranks).enumerate() {
-            let entry = sum.pdb.databases()[part].entry(rank);
+            let entry = sum.pdb.databases()[part].lookup_entry(rank);
             let slot = &mut next.entries[sum.first + part];
             next.sums[index] = memo.sums[index] + u16::from(entry) - u16::from(*slot);
             *slot = entry;

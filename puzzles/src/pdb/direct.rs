@@ -1,0 +1,139 @@
+//! A copy of a pattern database's entries indexed directly by the cells of its tiles.
+//!
+//! The compact table has one entry per placement, `cells! / (cells - k)!` of them, and finding a
+//! placement's entry takes a rank: comparisons of every pair of tiles, a subset rank and a
+//! Lehmer code (about a quarter of the 24-puzzle's search time on one thread). Reading the `k`
+//! cells as the digits of a number in base `cells` gives an index that costs `k` multiplications
+//! and additions instead, at the price of `cells^k` entries, most of them for placements with
+//! two tiles on one cell, which no search looks up: 1.9 times the compact table for a 6-tile
+//! pattern of the 24-puzzle, 4.7 times for a 7-tile pattern of the 15-puzzle.
+
+use super::build::zeroed;
+use super::index::nth_bit;
+use super::{PatternDatabase, PdbError};
+
+/// The most tiles a direct table indexes: the compact table's arrangements are listed up to 8.
+const MOST_TILES: usize = 8;
+
+/// The entries of one [`PatternDatabase`], at `sum(cells[i] * base^i)` for pattern tile `i` in
+/// cell `cells[i]`, with `base` the board's cell count; same entry width as the compact table.
+#[derive(Clone, Debug)]
+pub(crate) struct DirectTable {
+    /// The pattern's tile numbers, then zeros.
+    pattern: [u8; MOST_TILES],
+    tiles: usize,
+    /// `weights[i] = base^i`, then zeros.
+    weights: [usize; MOST_TILES],
+    entry_bits: u8,
+    table: Vec<u8>,
+}
+
+impl DirectTable {
+    /// How many bytes the direct table of `database` takes, or `None` when there is none: more
+    /// than [`MOST_TILES`] tiles, or more entries than an address holds.
+    pub(crate) fn bytes(database: &PatternDatabase) -> Option<usize> {
+        let tiles = database.pattern.len();
+        if tiles > MOST_TILES {
+            return None;
+        }
+        let cells = database.width * database.height;
+        let entries = cells.checked_pow(u32::try_from(tiles).ok()?)?;
+        Some(if database.entry_bits == 4 {
+            entries.div_ceil(2)
+        } else {
+            entries
+        })
+    }
+
+    /// The direct table of `database`, filled subset by subset from its compact table.
+    ///
+    /// # Errors
+    /// [`PdbError::TooLarge`] when [`bytes`](Self::bytes) is `None`, [`PdbError::OutOfMemory`]
+    /// when the table cannot be allocated.
+    pub(crate) fn new(database: &PatternDatabase) -> Result<Self, PdbError> {
+        let tiles = database.pattern.len();
+        let cells = database.width * database.height;
+        let bytes = Self::bytes(database).ok_or(PdbError::TooLarge {
+            placements: (cells as u128).saturating_pow(tiles as u32),
+        })?;
+        let mut pattern = [0u8; MOST_TILES];
+        pattern[..tiles].copy_from_slice(&database.pattern);
+        let mut weights = [0usize; MOST_TILES];
+        let mut weight = 1;
+        for slot in weights.iter_mut().take(tiles) {
+            *slot = weight;
+            weight *= cells;
+        }
+        let mut direct = DirectTable {
+            pattern,
+            tiles,
+            weights,
+            entry_bits: database.entry_bits,
+            table: zeroed(bytes)?,
+        };
+        direct.fill(database);
+        Ok(direct)
+    }
+
+    /// Copies every placement's entry from the compact table, in its order: subset by subset,
+    /// and within a subset arrangement by arrangement.
+    fn fill(&mut self, database: &PatternDatabase) {
+        let index = &database.index;
+        let listed = index.listed_arrangements();
+        let tiles = self.tiles;
+        // `offset[i * tiles + p]`: what tile i adds to the index on the subset's p-th cell.
+        let mut offset = [0usize; MOST_TILES * MOST_TILES];
+        for (subset, mask) in index.subset_masks().enumerate() {
+            for p in 0..tiles {
+                let cell = usize::from(nth_bit(mask, p as u8));
+                for i in 0..tiles {
+                    offset[i * tiles + p] = cell * self.weights[i];
+                }
+            }
+            let first = subset * listed.len();
+            for (rank, positions) in (first..).zip(&listed) {
+                let entry = database.entry(rank);
+                if entry == 0 {
+                    continue;
+                }
+                let at: usize = (0..tiles)
+                    .map(|i| offset[i * tiles + usize::from(positions[i])])
+                    .sum();
+                self.set(at, entry);
+            }
+        }
+    }
+
+    fn set(&mut self, at: usize, entry: u8) {
+        if self.entry_bits == 4 {
+            self.table[at >> 1] |= entry << ((at & 1) * 4);
+        } else {
+            self.table[at] = entry;
+        }
+    }
+
+    /// The index of the placement in which pattern tile `i` sits in cell `positions[tile]`
+    /// (`positions` indexed by tile number, as for [`PatternDatabase::lookup`]).
+    #[inline(always)]
+    pub(crate) fn index(&self, positions: &[u8]) -> usize {
+        (self.pattern.iter().zip(&self.weights))
+            .take(self.tiles)
+            .map(|(&tile, &weight)| usize::from(positions[usize::from(tile)]) * weight)
+            .sum()
+    }
+
+    /// The entry at `index`, as [`PatternDatabase::entry`] gives it for the same placement.
+    #[inline(always)]
+    pub(crate) fn entry(&self, index: usize) -> u8 {
+        if self.entry_bits == 4 {
+            (self.table[index >> 1] >> ((index & 1) * 4)) & 0x0f
+        } else {
+            self.table[index]
+        }
+    }
+
+    /// The table's size in bytes.
+    pub(crate) fn len(&self) -> usize {
+        self.table.len()
+    }
+}
