@@ -43,6 +43,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering::
 use std::sync::OnceLock;
 
 use super::database::{manhattan_table, PatternDatabase};
+use super::direct::Derived;
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
 use super::index::{nth_bit, PlacementIndex};
 use super::symmetry::Symmetry;
@@ -723,7 +724,7 @@ impl PatternDatabase {
             manhattan,
             entry_bits,
             table,
-            direct: None,
+            direct: Derived::default(),
         })
     }
 }

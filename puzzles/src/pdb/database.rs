@@ -2,7 +2,7 @@
 
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
 
-use super::direct::DirectTable;
+use super::direct::{Derived, DirectTable};
 use super::index::{nth_bit, PlacementIndex};
 use super::{Abstraction, PdbError};
 
@@ -18,7 +18,7 @@ use super::{Abstraction, PdbError};
 /// [`save`](PatternDatabase::save) and [`load`](PatternDatabase::load), or let a
 /// [`PdbCache`](super::PdbCache) do both. Searches that look entries up by the hundred million
 /// go faster with a [direct table](PatternDatabase::with_direct_table) as well.
-#[derive(Clone)]
+#[derive(Clone, PartialEq, Eq)]
 pub struct PatternDatabase {
     pub(crate) width: usize,
     pub(crate) height: usize,
@@ -37,50 +37,8 @@ pub struct PatternDatabase {
     pub(crate) table: Vec<u8>,
     /// The same entries indexed directly by the tiles' cells, if asked for: derived from
     /// `table`, never saved, and left out of comparisons.
-    pub(crate) direct: Option<DirectTable>,
+    pub(crate) direct: Derived<DirectTable>,
 }
-
-/// Two databases are equal when they describe the same pattern with the same entries, whether
-/// or not either has a [direct table](PatternDatabase::with_direct_table).
-impl PartialEq for PatternDatabase {
-    fn eq(&self, other: &Self) -> bool {
-        let PatternDatabase {
-            width,
-            height,
-            goal,
-            pattern,
-            abstraction,
-            index,
-            manhattan,
-            entry_bits,
-            table,
-            direct: _,
-        } = self;
-        (
-            *width,
-            *height,
-            goal,
-            pattern,
-            *abstraction,
-            index,
-            manhattan,
-            *entry_bits,
-            table,
-        ) == (
-            other.width,
-            other.height,
-            &other.goal,
-            &other.pattern,
-            other.abstraction,
-            &other.index,
-            &other.manhattan,
-            other.entry_bits,
-            &other.table,
-        )
-    }
-}
-
-impl Eq for PatternDatabase {}
 
 /// The Manhattan distance of each pattern tile in each cell from its goal cell, tile-major.
 pub(crate) fn manhattan_table(
@@ -110,7 +68,10 @@ impl std::fmt::Debug for PatternDatabase {
             .field("abstraction", &self.abstraction)
             .field("entry_bits", &self.entry_bits)
             .field("entries", &self.index.count())
-            .field("direct_table", &self.direct.as_ref().map(DirectTable::len))
+            .field(
+                "direct_table",
+                &self.direct.0.as_ref().map(DirectTable::len),
+            )
             .finish_non_exhaustive()
     }
 }
@@ -150,7 +111,7 @@ impl PatternDatabase {
     /// from the entry so that a caller can compute every index before waiting for any entry.
     #[inline(always)]
     pub(crate) fn lookup_index(&self, positions: &[u8]) -> usize {
-        match &self.direct {
+        match &self.direct.0 {
             Some(direct) => direct.index(positions),
             None => self.rank(positions),
         }
@@ -159,7 +120,7 @@ impl PatternDatabase {
     /// The entry at an index from [`lookup_index`](Self::lookup_index).
     #[inline(always)]
     pub(crate) fn lookup_entry(&self, index: usize) -> u8 {
-        match &self.direct {
+        match &self.direct.0 {
             Some(direct) => direct.entry(index),
             None => self.entry(index),
         }
@@ -241,8 +202,8 @@ impl PatternDatabase {
 
     /// [`with_direct_table`](Self::with_direct_table) in place.
     pub(crate) fn add_direct_table(&mut self) -> Result<(), PdbError> {
-        if self.direct.is_none() {
-            self.direct = Some(DirectTable::new(self)?);
+        if self.direct.0.is_none() {
+            self.direct.0 = Some(DirectTable::new(self)?);
         }
         Ok(())
     }
@@ -255,7 +216,7 @@ impl PatternDatabase {
 
     /// Whether lookups go through a [direct table](Self::with_direct_table).
     pub fn has_direct_table(&self) -> bool {
-        self.direct.is_some()
+        self.direct.0.is_some()
     }
 
     /// Bits per entry: 4 when no value exceeds the pattern's Manhattan distance by more than 28,
@@ -391,19 +352,25 @@ impl PatternDatabase {
 mod tests {
     use super::*;
 
-    /// The largest value the slow way: every placement unranked and looked up.
-    fn max_by_lookups(pdb: &PatternDatabase) -> u8 {
+    /// Every placement's rank and tile positions (`positions[tile] = cell`), unranked one by
+    /// one.
+    fn placements(pdb: &PatternDatabase) -> impl Iterator<Item = (usize, [u8; 64])> + '_ {
         let masks: Vec<u64> = pdb.index.subset_masks().collect();
         let mut cells = vec![0u8; pdb.pattern.len()];
         let mut positions = [0u8; 64];
-        (0..pdb.entries())
-            .map(|rank| {
-                pdb.index.unrank(rank, &masks, &mut cells);
-                for (&tile, &cell) in pdb.pattern.iter().zip(&cells) {
-                    positions[usize::from(tile)] = cell;
-                }
-                pdb.lookup(&positions)
-            })
+        (0..pdb.entries()).map(move |rank| {
+            pdb.index.unrank(rank, &masks, &mut cells);
+            for (&tile, &cell) in pdb.pattern.iter().zip(&cells) {
+                positions[usize::from(tile)] = cell;
+            }
+            (rank, positions)
+        })
+    }
+
+    /// The largest value the slow way: every placement unranked and looked up.
+    fn max_by_lookups(pdb: &PatternDatabase) -> u8 {
+        (placements(pdb))
+            .map(|(_, positions)| pdb.lookup(&positions))
             .max()
             .unwrap_or(0)
     }
@@ -454,16 +421,9 @@ mod tests {
             let direct = pdb.clone().with_direct_table().unwrap();
             assert!(direct.has_direct_table() && !pdb.has_direct_table());
             assert_eq!(direct, pdb, "the direct table is not part of equality");
-            let bytes = direct.direct.as_ref().map(DirectTable::len);
+            let bytes = direct.direct.0.as_ref().map(DirectTable::len);
             assert_eq!(bytes, pdb.direct_table_bytes());
-            let masks: Vec<u64> = pdb.index.subset_masks().collect();
-            let mut cells = vec![0u8; pattern.len()];
-            let mut positions = [0u8; 64];
-            for rank in 0..pdb.entries() {
-                pdb.index.unrank(rank, &masks, &mut cells);
-                for (&tile, &cell) in pattern.iter().zip(&cells) {
-                    positions[usize::from(tile)] = cell;
-                }
+            for (rank, positions) in placements(&pdb) {
                 let index = direct.lookup_index(&positions);
                 assert_eq!(direct.lookup_entry(index), pdb.entry(rank), "{pattern:?}");
                 assert_eq!(direct.lookup(&positions), pdb.lookup(&positions));

@@ -15,6 +15,25 @@ use super::{PatternDatabase, PdbError};
 /// The most tiles a direct table indexes: the compact table's arrangements are listed up to 8.
 const MOST_TILES: usize = 8;
 
+/// Data derived from what a value holds, which its equality leaves out: a database with a direct
+/// table equals the same database without one.
+#[derive(Clone, Debug)]
+pub(crate) struct Derived<T>(pub(crate) Option<T>);
+
+impl<T> Default for Derived<T> {
+    fn default() -> Self {
+        Derived(None)
+    }
+}
+
+impl<T> PartialEq for Derived<T> {
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl<T> Eq for Derived<T> {}
+
 /// The entries of one [`PatternDatabase`], at `sum(cells[i] * base^i)` for pattern tile `i` in
 /// cell `cells[i]`, with `base` the board's cell count; same entry width as the compact table.
 #[derive(Clone, Debug)]

@@ -26,6 +26,7 @@ use std::io::{BufWriter, Read, Write};
 use std::path::Path;
 
 use super::database::{manhattan_table, PatternDatabase};
+use super::direct::Derived;
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
 use super::index::PlacementIndex;
 use super::{Abstraction, PdbError};
@@ -140,7 +141,7 @@ impl PatternDatabase {
             index,
             entry_bits,
             table,
-            direct: None,
+            direct: Derived::default(),
         })
     }
 }
