@@ -36,7 +36,7 @@ impl<T> Eq for Derived<T> {}
 
 /// The entries of one [`PatternDatabase`], at `sum(cells[i] * base^i)` for pattern tile `i` in
 /// cell `cells[i]`, with `base` the board's cell count; same entry width as the compact table.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub(crate) struct DirectTable {
     /// The pattern's tile numbers, then zeros.
     pattern: [u8; MOST_TILES],
@@ -45,6 +45,17 @@ pub(crate) struct DirectTable {
     weights: [usize; MOST_TILES],
     entry_bits: u8,
     table: Vec<u8>,
+}
+
+impl std::fmt::Debug for DirectTable {
+    // The table takes hundreds of megabytes: print its shape, not its bytes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DirectTable")
+            .field("pattern", &&self.pattern[..self.tiles])
+            .field("entry_bits", &self.entry_bits)
+            .field("bytes", &self.table.len())
+            .finish_non_exhaustive()
+    }
 }
 
 impl DirectTable {
