@@ -13,6 +13,9 @@
 //!   maximum with the reflected sum on symmetric boards, and with the dual sums if asked
 //!   ([`Lookups`]).
 //! - [`PdbCache`]: a directory of saved databases that rebuilds whatever is missing or invalid.
+//! - [Direct tables](PatternDatabase::with_direct_table): a second copy of a database's entries,
+//!   indexed by its tiles' cells instead of the placement's rank, for searches that look up
+//!   hundreds of millions of entries (the 24-puzzle's IDA* runs 1.6 to 1.9 times as fast).
 //! - [`partitions`]: the standard 15- and 24-puzzle partitions, and two more 7-8 ones to max
 //!   with the standard one ([`PdbHeuristic::max_with`](crate::PdbHeuristic::max_with)).
 //! - [`PdbHeuristic`](crate::PdbHeuristic) turns an [`AdditivePdb`] into a heuristic for
