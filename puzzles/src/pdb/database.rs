@@ -40,6 +40,17 @@ pub struct PatternDatabase {
     pub(crate) direct: Derived<DirectTable>,
 }
 
+/// Entry `at` of a table of `entry_bits`-bit entries: two a byte, low nibble first, at 4 bits;
+/// one a byte at 8. The compact and the direct tables share the layout.
+#[inline(always)]
+pub(crate) fn packed_entry(table: &[u8], entry_bits: u8, at: usize) -> u8 {
+    if entry_bits == 4 {
+        (table[at >> 1] >> ((at & 1) * 4)) & 0x0f
+    } else {
+        table[at]
+    }
+}
+
 /// The Manhattan distance of each pattern tile in each cell from its goal cell, tile-major.
 pub(crate) fn manhattan_table(
     width: usize,
@@ -134,11 +145,7 @@ impl PatternDatabase {
 
     #[inline]
     pub(crate) fn entry(&self, rank: usize) -> u8 {
-        if self.entry_bits == 4 {
-            (self.table[rank >> 1] >> ((rank & 1) * 4)) & 0x0f
-        } else {
-            self.table[rank]
-        }
+        packed_entry(&self.table, self.entry_bits, rank)
     }
 
     /// The board width the database was built for.

@@ -9,6 +9,7 @@
 //! pattern of the 24-puzzle, 4.7 times for a 7-tile pattern of the 15-puzzle.
 
 use super::build::zeroed;
+use super::database::packed_entry;
 use super::index::nth_bit;
 use super::{PatternDatabase, PdbError};
 
@@ -155,11 +156,7 @@ impl DirectTable {
     /// The entry at `index`, as [`PatternDatabase::entry`] gives it for the same placement.
     #[inline(always)]
     pub(crate) fn entry(&self, index: usize) -> u8 {
-        if self.entry_bits == 4 {
-            (self.table[index >> 1] >> ((index & 1) * 4)) & 0x0f
-        } else {
-            self.table[index]
-        }
+        packed_entry(&self.table, self.entry_bits, index)
     }
 
     /// The table's size in bytes.
