@@ -14,6 +14,10 @@
 //! - Heuristics [`Misplaced`], [`Manhattan`] (updated incrementally per move) and
 //!   [`LinearConflict`]; additive pattern databases in [`pdb`], as a heuristic in
 //!   [`PdbHeuristic`].
+//! - Duplicate pruning for IDA*: [`redundant_move_sequences`] finds the blank-move sequences
+//!   that a no longer, earlier sequence replaces (Taylor & Korf 1993), and
+//!   [`tile_pruning_automaton`] turns them into a [`PruningAutomaton`] for [`Pruned`]; up to 14
+//!   moves it saves a third to a half of the 24-puzzle's nodes.
 //! - Reproducible random boards: [`random_solvable`] and [`random_walk`].
 //! - [`solve`]: the one call a front end needs, with the algorithm and heuristic picked by name;
 //!   [`solve_with`] when pattern databases should come from a chosen [`PdbSource`].
@@ -24,6 +28,8 @@
 //! [`InPlace`]: search_core::InPlace
 //! [`Reversible`]: search_core::Reversible
 //! [`PerfectRank`]: search_core::PerfectRank
+//! [`PruningAutomaton`]: search_core::PruningAutomaton
+//! [`Pruned`]: search_core::Pruned
 //!
 //! # Example: solving an 8-puzzle
 //! ```
@@ -66,9 +72,10 @@ mod tiles;
 
 pub use tiles::{
     factorial, format_moves, is_solution, parse_moves, permutation_rank, permutation_unrank,
-    random_solvable, random_walk, solvability, solve, solve_with, Algorithm, Board, BoardError,
-    HeuristicKind, IncrementalPdb, LinearConflict, Manhattan, Misplaced, Move, MoveError,
-    PackedWord, Parity, PdbHeuristic, PdbMemo, PdbSource, Shape, ShapeError, SlidingPuzzle,
-    Solvability, SolveError, SplitMix64, TileCost, TileOutcome, TileReport, TileState, MAX_CELLS,
-    MAX_RANKED,
+    random_solvable, random_walk, redundant_move_sequences, solvability, solve, solve_with,
+    tile_pruning_automaton, Algorithm, Board, BoardError, HeuristicKind, IncrementalPdb,
+    LinearConflict, Manhattan, Misplaced, Move, MoveError, PackedWord, Parity, PdbHeuristic,
+    PdbMemo, PdbSource, RedundantLengthError, Shape, ShapeError, SlidingPuzzle, Solvability,
+    SolveError, SplitMix64, TileCost, TileOutcome, TileReport, TileState, MAX_CELLS, MAX_RANKED,
+    MAX_REDUNDANT_LENGTH,
 };

@@ -11,6 +11,11 @@
 //! through an [`IncrementalHeuristic`]. Everything is generic and monomorphised: there is no boxing
 //! and no allocation per node in the search loops.
 //!
+//! Depth-first searches follow paths, not states, so they meet a state once per path to it; a
+//! [`PruningAutomaton`] over a problem's action slots, applied through [`Pruned`], skips the
+//! paths that another, no worse, path replaces (duplicate pruning; parent pruning is its
+//! smallest case).
+//!
 //! Every algorithm returns a [`SearchResult`]: an [`Outcome`] that tells a solution apart from a
 //! proof that the goal is unreachable and from a [`Limit`] that stopped the search, together with
 //! the same [`Statistics`] for all algorithms. Searches obey the same [`Limits`], and report to an
@@ -36,6 +41,8 @@ mod outcome;
 mod parallel_idastar;
 mod path;
 mod problem;
+mod pruned;
+mod pruning_automaton;
 mod statistics;
 mod tree;
 mod visited;
@@ -58,5 +65,7 @@ pub use parallel_idastar::idastar_parallel;
 pub use problem::{
     Actions, InPlace, PerfectRank, Problem, Reversible, Successor, Successors, INLINE_SUCCESSORS,
 };
+pub use pruned::{Pruned, PrunedAction, PrunedError, PrunedHeuristic, PrunedState};
+pub use pruning_automaton::{PruningAutomaton, PruningAutomatonError};
 pub use statistics::{Iteration, Statistics};
 pub use visited::{DenseVisited, DenseVisitedError, HashVisited, OrderedVisited, VisitedSet};

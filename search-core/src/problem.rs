@@ -12,6 +12,9 @@
 //! | [`PerfectRank`] | [`rank_count`](PerfectRank::rank_count), [`rank`](PerfectRank::rank) | [`DenseVisited`](crate::DenseVisited) |
 //! | [`Heuristic`](crate::Heuristic) | [`estimate`](crate::Heuristic::estimate) | [`astar`](crate::astar), [`idastar`](crate::idastar) |
 //!
+//! A problem with action slots can also be searched through [`Pruned`](crate::Pruned), which
+//! skips the action sequences a [`PruningAutomaton`](crate::PruningAutomaton) forbids.
+//!
 //! Everything else is defaulted. The engine is generic over these traits and monomorphised: no
 //! trait objects and no allocation per expanded node in the search loops. Successors are written
 //! into a caller-owned [`Successors`] buffer that the engine clears and reuses, so a problem with

@@ -26,8 +26,11 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use puzzles::pdb::{partitions, BuildProgress, CacheWarning, Lookups, PdbCache};
-use puzzles::{Board, PdbHeuristic, Shape, SlidingPuzzle};
-use search_core::{idastar_parallel, idastar_with, Limits, NoObserver, Outcome};
+use puzzles::{tile_pruning_automaton, Board, PdbHeuristic, Shape, SlidingPuzzle};
+use search_core::{
+    idastar_parallel, idastar_with, InPlace, IncrementalHeuristic, Limit, Limits, NoObserver,
+    Outcome, Pruned, PrunedHeuristic, PruningAutomaton, Statistics,
+};
 
 const FIFTEEN: &str = include_str!("../../puzzles/tests/data/korf100.txt");
 const TWENTY_FOUR: &str = include_str!("../../puzzles/tests/data/korf24_50.txt");
@@ -122,6 +125,87 @@ fn with_direct_tables(
     (heuristic, began.elapsed())
 }
 
+/// The automaton of the redundant move sequences of up to `--prune LENGTH` moves (0 for none:
+/// parent pruning alone), by default up to `default`, and the time it took.
+fn pruning(
+    arguments: &[String],
+    shape: Shape,
+    default: usize,
+) -> (Option<PruningAutomaton>, Duration) {
+    let length: usize = option(arguments, "--prune").map_or(default, |text| {
+        text.parse().expect("--prune takes a number of moves")
+    });
+    let began = Instant::now();
+    let automaton = (length > 0)
+        .then(|| tile_pruning_automaton(shape, length).expect("--prune takes at most 28 moves"));
+    (automaton, began.elapsed())
+}
+
+/// How a search ended: the optimal cost, or the limit that stopped it.
+enum Ended {
+    Solved(usize),
+    Stopped(Limit),
+}
+
+/// IDA* on `threads` threads (the serial search for one), on `puzzle` or, with an automaton, on
+/// the puzzle pruned by it.
+fn search<P, H>(
+    puzzle: &P,
+    heuristic: &H,
+    start: P::State,
+    limits: &Limits,
+    threads: NonZeroUsize,
+    automaton: Option<&PruningAutomaton>,
+) -> (Ended, Statistics)
+where
+    P: InPlace<Cost = u16> + Sync,
+    P::State: Send + Sync,
+    P::Action: Send + Sync,
+    H: IncrementalHeuristic<P> + Sync,
+    H::Memo: Send + Sync,
+{
+    fn run<P, H>(
+        problem: &P,
+        heuristic: &H,
+        start: P::State,
+        limits: &Limits,
+        threads: NonZeroUsize,
+    ) -> (Ended, Statistics)
+    where
+        P: InPlace<Cost = u16> + Sync,
+        P::State: Send + Sync,
+        P::Action: Send + Sync,
+        H: IncrementalHeuristic<P> + Sync,
+        H::Memo: Send + Sync,
+    {
+        let result = if threads.get() > 1 {
+            idastar_parallel(problem, heuristic, start, limits, threads)
+        } else {
+            idastar_with(problem, heuristic, start, limits, NoObserver)
+        };
+        let ended = match result.outcome {
+            Outcome::Solved(solution) => Ended::Solved(usize::from(solution.cost)),
+            Outcome::LimitReached(limit) => Ended::Stopped(limit),
+            Outcome::Unreachable => unreachable!("Korf's instances are solvable"),
+        };
+        (ended, result.statistics)
+    }
+    match automaton {
+        None => run(puzzle, heuristic, start, limits, threads),
+        Some(automaton) => {
+            let pruned = Pruned::new(puzzle, automaton).expect("four slots each");
+            let start = pruned.start(start);
+            run(
+                &pruned,
+                &PrunedHeuristic::new(heuristic),
+                start,
+                limits,
+                threads,
+            )
+        }
+    }
+}
+
 fn fifteen(arguments: &[String], cache: &PdbCache) {
     // Several partitions, separated by commas, are looked up each and maxed.
     let name = option(arguments, "--partition").unwrap_or_else(|| "7-8".to_string());
@@ -162,6 +246,9 @@ fn fifteen(arguments: &[String], cache: &PdbCache) {
     // `--full` estimates every node from scratch, to compare with the incremental estimate.
     let full = arguments.iter().any(|argument| argument == "--full");
     let puzzle = SlidingPuzzle::<u64>::new(&goal).expect("the 15-puzzle fits a u64");
+    // Without pruning by default, so that node counts compare with the published ones.
+    let (automaton, prune_time) = pruning(arguments, shape, 0);
+    load_time += prune_time;
     let instances = instances(FIFTEEN);
     // Both cores, one instance at a time each: the instances are independent.
     let queue = Mutex::new(instances.iter().collect::<VecDeque<_>>());
@@ -176,17 +263,21 @@ fn fifteen(arguments: &[String], cache: &PdbCache) {
                 let board =
                     Board::new(shape, instance.tiles.clone()).expect("Korf boards are valid");
                 let start = puzzle.state(&board).expect("4x4");
-                let result = if full {
-                    idastar_with(&puzzle, &heuristic, start, &Limits::none(), NoObserver)
+                let (limits, one) = (Limits::none(), NonZeroUsize::MIN);
+                let automaton = automaton.as_ref();
+                let (ended, statistics) = if full {
+                    search(&puzzle, &heuristic, start, &limits, one, automaton)
                 } else {
-                    idastar_with(&puzzle, &incremental, start, &Limits::none(), NoObserver)
+                    search(&puzzle, &incremental, start, &limits, one, automaton)
                 };
-                let length = result.solution().map(|solution| usize::from(solution.cost));
-                assert_eq!(length, Some(instance.optimal), "instance {}", instance.id);
+                let Ended::Solved(length) = ended else {
+                    unreachable!("no limits")
+                };
+                assert_eq!(length, instance.optimal, "instance {}", instance.id);
                 results
                     .lock()
                     .expect("no panics")
-                    .push((instance.id, result.statistics));
+                    .push((instance.id, statistics));
             });
         }
     });
@@ -258,6 +349,14 @@ fn twenty_four(arguments: &[String], cache: &PdbCache) {
         direct_time.as_secs_f64()
     );
     let puzzle = SlidingPuzzle::<u128>::new(&goal).expect("the 24-puzzle fits a u128");
+    let (automaton, prune_time) = pruning(arguments, shape, 14);
+    if let Some(automaton) = &automaton {
+        eprintln!(
+            "pruning automaton of {} states made in {:.1} s",
+            automaton.states(),
+            prune_time.as_secs_f64()
+        );
+    }
     let selected: VecDeque<Instance> = instances(TWENTY_FOUR)
         .into_iter()
         .filter(|instance| ids.as_ref().map_or(true, |ids| ids.contains(&instance.id)))
@@ -278,32 +377,29 @@ fn twenty_four(arguments: &[String], cache: &PdbCache) {
                 let start = puzzle.state(&board).expect("5x5");
                 let limits = Limits::none().with_timeout(Duration::from_secs_f64(minutes * 60.0));
                 let heuristic = heuristic.incremental();
-                let result = if threads.get() > 1 {
-                    idastar_parallel(&puzzle, &heuristic, start, &limits, threads)
-                } else {
-                    idastar_with(&puzzle, &heuristic, start, &limits, NoObserver)
-                };
-                let verdict = match &result.outcome {
-                    Outcome::Solved(solution) => {
-                        assert_eq!(
-                            usize::from(solution.cost),
-                            instance.optimal,
-                            "instance {}",
-                            instance.id
-                        );
-                        format!("solved, {} moves", solution.cost)
+                let (ended, statistics) = search(
+                    &puzzle,
+                    &heuristic,
+                    start,
+                    &limits,
+                    threads,
+                    automaton.as_ref(),
+                );
+                let verdict = match ended {
+                    Ended::Solved(length) => {
+                        assert_eq!(length, instance.optimal, "instance {}", instance.id);
+                        format!("solved, {length} moves")
                     }
-                    Outcome::LimitReached(limit) => format!("stopped: {limit}"),
-                    Outcome::Unreachable => unreachable!("Korf-Felner instances are solvable"),
+                    Ended::Stopped(limit) => format!("stopped: {limit}"),
                 };
-                let start_estimate = (result.statistics.iterations.first())
+                let start_estimate = (statistics.iterations.first())
                     .map_or_else(|| "-".to_string(), |first| first.threshold.to_string());
                 println!(
                     "| {} | {} | {start_estimate} | {verdict} | {} | {:.1} |",
                     instance.id,
                     instance.optimal,
-                    result.statistics.generated,
-                    result.statistics.elapsed.as_secs_f64()
+                    statistics.generated,
+                    statistics.elapsed.as_secs_f64()
                 );
             });
         }

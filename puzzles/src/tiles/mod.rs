@@ -10,6 +10,7 @@ mod parse;
 mod puzzle;
 mod random;
 mod rank;
+mod redundant;
 mod shape;
 mod solvability;
 mod solve;
@@ -24,6 +25,9 @@ pub use packing::PackedWord;
 pub use puzzle::{SlidingPuzzle, TileCost, TileState};
 pub use random::{random_solvable, random_walk, SplitMix64};
 pub use rank::{factorial, permutation_rank, permutation_unrank, MAX_RANKED};
+pub use redundant::{
+    redundant_move_sequences, tile_pruning_automaton, RedundantLengthError, MAX_REDUNDANT_LENGTH,
+};
 pub use shape::{Shape, ShapeError, MAX_CELLS};
 pub use solvability::{solvability, Parity, Solvability};
 pub use solve::{solve, solve_with, Algorithm, HeuristicKind, SolveError, TileOutcome, TileReport};

@@ -1,0 +1,395 @@
+//! A finite automaton over action slots that recognises redundant action sequences, for pruning
+//! duplicate paths in depth-first search.
+//!
+//! Taylor & Korf, "Pruning duplicate nodes in depth-first search", AAAI 1993: a depth-first
+//! search of a graph re-expands every state once per path that reaches it. When two action
+//! sequences lead from any state to the same state, the search needs only one of them; the
+//! automaton, built from the redundant sequences with the Aho-Corasick construction (Aho &
+//! Corasick, "Efficient string matching", CACM 18(6), 1975,
+//! <https://doi.org/10.1145/360825.360855>), follows the path's actions and refuses every action
+//! that would end one of them. Parent pruning is the smallest such automaton: the sequences are
+//! the moves followed by their inverses.
+
+use std::collections::VecDeque;
+use std::fmt;
+
+/// The transition that marks an action as pruned.
+const FORBIDDEN: u32 = u32::MAX;
+
+/// A deterministic automaton over the action slots of a problem
+/// ([`InPlace::ACTION_SLOTS`](crate::InPlace::ACTION_SLOTS)) that rejects every sequence
+/// containing one of a set of *forbidden* sequences.
+///
+/// Its states are numbered from 0, the [start](PruningAutomaton::START); [`step`](Self::step)
+/// follows one action and answers `None` when the action completes a forbidden sequence. With
+/// [`Pruned`](crate::Pruned), [`idastar`](crate::idastar) and
+/// [`idastar_parallel`](crate::idastar_parallel) carry an automaton state along the path and
+/// never try a forbidden action.
+///
+/// # Soundness is the caller's promise
+/// Pruning keeps searches optimal when every forbidden sequence `u` has a replacement `v` that
+/// (1) is applicable wherever `u` is, leads to the same state and costs no more, and (2) comes
+/// before `u` in one fixed order of sequences in which a shorter sequence comes first and
+/// replacing a part of a sequence by a smaller part makes the whole smaller (the length-then-
+/// lexicographic order is one). Then the smallest cheapest path to any state contains no
+/// forbidden sequence, so it survives the pruning. A sequence with a cheaper replacement is
+/// always safe to forbid; two sequences that replace each other must not both be forbidden.
+///
+/// # Example
+/// Parent pruning for moves on a line: slot 0 steps left, slot 1 steps right, and a step followed
+/// by its inverse is redundant (the empty sequence replaces it).
+/// ```
+/// use search_core::PruningAutomaton;
+///
+/// let automaton = PruningAutomaton::new(2, [[0, 1], [1, 0]])?;
+/// let start = PruningAutomaton::START;
+/// let after_left = automaton.step(start, 0).expect("a first step is never redundant");
+/// assert_eq!(automaton.step(after_left, 1), None); // left then right is forbidden
+/// assert!(automaton.step(after_left, 0).is_some()); // left then left is not
+/// assert!(automaton.forbids(&[0, 0, 1]));
+/// assert!(!automaton.forbids(&[1, 1, 1]));
+/// # Ok::<(), search_core::PruningAutomatonError>(())
+/// ```
+#[derive(Clone, PartialEq, Eq)]
+pub struct PruningAutomaton {
+    slots: usize,
+    /// `transitions[state * slots + slot]`: the state after `slot`, or [`FORBIDDEN`].
+    transitions: Vec<u32>,
+}
+
+impl PruningAutomaton {
+    /// The state before any action.
+    pub const START: u32 = 0;
+
+    /// The automaton over `slots` action slots that rejects every sequence containing one of
+    /// `forbidden`.
+    ///
+    /// Sequences are lists of slots; duplicates, and sequences containing another forbidden
+    /// sequence, are allowed and change nothing. The construction takes time and memory linear
+    /// in the total length of the sequences (times `slots`).
+    ///
+    /// # Errors
+    /// [`PruningAutomatonError`] when `slots` is zero, a sequence is empty (it would forbid
+    /// everything, the start included), a slot is not below `slots`, or the automaton would have
+    /// more states than a `u32` numbers.
+    pub fn new<Sequence>(
+        slots: usize,
+        forbidden: impl IntoIterator<Item = Sequence>,
+    ) -> Result<Self, PruningAutomatonError>
+    where
+        Sequence: AsRef<[usize]>,
+    {
+        if slots == 0 {
+            return Err(PruningAutomatonError::NoSlots);
+        }
+        let trie = Trie::build(slots, forbidden)?;
+        trie.into_automaton()
+    }
+
+    /// The number of action slots.
+    pub fn slots(&self) -> usize {
+        self.slots
+    }
+
+    /// The number of states, [`START`](Self::START) included.
+    pub fn states(&self) -> usize {
+        self.transitions.len() / self.slots
+    }
+
+    /// The state after the action in `slot` from `state`, or `None` when that action completes a
+    /// forbidden sequence.
+    ///
+    /// # Panics
+    /// If `state` is not a state of this automaton or `slot` is not below
+    /// [`slots`](Self::slots).
+    #[inline(always)]
+    pub fn step(&self, state: u32, slot: usize) -> Option<u32> {
+        assert!(slot < self.slots, "slot {slot} of {}", self.slots);
+        match self.transitions[state as usize * self.slots + slot] {
+            FORBIDDEN => None,
+            next => Some(next),
+        }
+    }
+
+    /// Whether `sequence`, followed from the start, contains a forbidden sequence.
+    ///
+    /// # Panics
+    /// If a slot is not below [`slots`](Self::slots).
+    pub fn forbids(&self, sequence: &[usize]) -> bool {
+        let mut state = Self::START;
+        for &slot in sequence {
+            match self.step(state, slot) {
+                Some(next) => state = next,
+                None => return true,
+            }
+        }
+        false
+    }
+}
+
+impl fmt::Debug for PruningAutomaton {
+    /// The shape, not the table.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PruningAutomaton")
+            .field("slots", &self.slots)
+            .field("states", &self.states())
+            .finish()
+    }
+}
+
+/// The prefix tree of the forbidden sequences, the first half of the construction.
+struct Trie {
+    slots: usize,
+    /// `children[node * slots + slot]`: the child, or [`FORBIDDEN`] for none.
+    children: Vec<u32>,
+    /// Whether the node ends a forbidden sequence.
+    terminal: Vec<bool>,
+}
+
+impl Trie {
+    fn build<Sequence: AsRef<[usize]>>(
+        slots: usize,
+        forbidden: impl IntoIterator<Item = Sequence>,
+    ) -> Result<Self, PruningAutomatonError> {
+        let mut trie = Trie {
+            slots,
+            children: vec![FORBIDDEN; slots],
+            terminal: vec![false],
+        };
+        for sequence in forbidden {
+            let sequence = sequence.as_ref();
+            if sequence.is_empty() {
+                return Err(PruningAutomatonError::EmptySequence);
+            }
+            if let Some(&slot) = sequence.iter().find(|&&slot| slot >= slots) {
+                return Err(PruningAutomatonError::SlotOutOfRange { slot, slots });
+            }
+            trie.insert(sequence)?;
+        }
+        Ok(trie)
+    }
+
+    fn nodes(&self) -> usize {
+        self.terminal.len()
+    }
+
+    fn insert(&mut self, sequence: &[usize]) -> Result<(), PruningAutomatonError> {
+        let mut node = 0;
+        for &slot in sequence {
+            if self.terminal[node] {
+                // A prefix is forbidden already: so is everything it starts.
+                return Ok(());
+            }
+            let edge = node * self.slots + slot;
+            if self.children[edge] == FORBIDDEN {
+                let child = u32::try_from(self.nodes())
+                    .ok()
+                    .filter(|&child| child != FORBIDDEN)
+                    .ok_or(PruningAutomatonError::TooManyStates)?;
+                self.children[edge] = child;
+                self.children
+                    .resize(self.children.len() + self.slots, FORBIDDEN);
+                self.terminal.push(false);
+            }
+            node = self.children[edge] as usize;
+        }
+        self.terminal[node] = true;
+        Ok(())
+    }
+
+    /// The Aho-Corasick construction: complete every node's transitions through its failure
+    /// link (the longest proper suffix that is also a node), mark the nodes that end a forbidden
+    /// sequence or whose suffix does, and number the others.
+    fn into_automaton(self) -> Result<PruningAutomaton, PruningAutomatonError> {
+        let slots = self.slots;
+        let nodes = self.nodes();
+        let mut next = self.children;
+        let mut failure = vec![0u32; nodes];
+        let mut forbidden = self.terminal;
+        let mut queue = VecDeque::new();
+        for target in &mut next[..slots] {
+            match *target {
+                FORBIDDEN => *target = 0,
+                child => queue.push_back(child),
+            }
+        }
+        while let Some(node) = queue.pop_front() {
+            let node = node as usize;
+            let fallback = failure[node] as usize;
+            // Breadth-first order: the failure node is shallower, so already complete.
+            forbidden[node] |= forbidden[fallback];
+            for slot in 0..slots {
+                let edge = node * slots + slot;
+                let through_failure = next[fallback * slots + slot];
+                match next[edge] {
+                    FORBIDDEN => next[edge] = through_failure,
+                    child => {
+                        failure[child as usize] = through_failure;
+                        // Only reached through a forbidden node: never reached.
+                        forbidden[child as usize] |= forbidden[node];
+                        queue.push_back(child);
+                    }
+                }
+            }
+        }
+        // Number the states that are not forbidden in node order (the start stays 0).
+        let mut number = vec![FORBIDDEN; nodes];
+        let mut states = 0u32;
+        for node in 0..nodes {
+            if !forbidden[node] {
+                number[node] = states;
+                states += 1;
+            }
+        }
+        let mut transitions = Vec::new();
+        transitions
+            .try_reserve_exact(states as usize * slots)
+            .map_err(|_| PruningAutomatonError::TooManyStates)?;
+        for node in (0..nodes).filter(|&node| !forbidden[node]) {
+            let row = &next[node * slots..(node + 1) * slots];
+            transitions.extend(row.iter().map(|&target| number[target as usize]));
+        }
+        Ok(PruningAutomaton { slots, transitions })
+    }
+}
+
+/// Why a [`PruningAutomaton`] could not be built.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum PruningAutomatonError {
+    /// The automaton was asked for zero action slots.
+    NoSlots,
+    /// A forbidden sequence was empty, which would forbid every path, the empty one included.
+    EmptySequence,
+    /// A forbidden sequence named a slot the problem does not have.
+    SlotOutOfRange {
+        /// The slot named.
+        slot: usize,
+        /// The number of slots.
+        slots: usize,
+    },
+    /// The automaton would have more states than a `u32` numbers, or more than memory holds.
+    TooManyStates,
+}
+
+impl fmt::Display for PruningAutomatonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PruningAutomatonError::NoSlots => write!(f, "an automaton needs at least one slot"),
+            PruningAutomatonError::EmptySequence => {
+                write!(
+                    f,
+                    "a forbidden sequence is empty, which would forbid every path"
+                )
+            }
+            PruningAutomatonError::SlotOutOfRange { slot, slots } => {
+                write!(
+                    f,
+                    "a forbidden sequence names slot {slot}, but there are {slots}"
+                )
+            }
+            PruningAutomatonError::TooManyStates => {
+                write!(
+                    f,
+                    "the forbidden sequences need more automaton states than fit"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for PruningAutomatonError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Whether `sequence` contains one of `forbidden`, the obvious way.
+    fn contains_any(sequence: &[usize], forbidden: &[Vec<usize>]) -> bool {
+        forbidden.iter().any(|word| {
+            sequence
+                .windows(word.len())
+                .any(|window| window == word.as_slice())
+        })
+    }
+
+    /// Every sequence over `slots` of exactly `length` slots.
+    fn all_sequences(slots: usize, length: usize) -> Vec<Vec<usize>> {
+        let mut sequences = vec![Vec::new()];
+        for _ in 0..length {
+            sequences = sequences
+                .into_iter()
+                .flat_map(|prefix| {
+                    (0..slots).map(move |slot| {
+                        let mut longer = prefix.clone();
+                        longer.push(slot);
+                        longer
+                    })
+                })
+                .collect();
+        }
+        sequences
+    }
+
+    #[test]
+    fn agrees_with_substring_search_on_every_short_sequence() {
+        // Overlapping words, a word inside another, a word that is a suffix of another, and a
+        // repeat: the cases the failure links exist for.
+        let forbidden = vec![
+            vec![0, 1, 0],
+            vec![1, 0, 1, 1],
+            vec![2, 2],
+            vec![0, 2, 2, 1],
+            vec![1, 2, 0],
+            vec![2, 0],
+            vec![1, 0, 1, 1],
+        ];
+        let automaton = PruningAutomaton::new(3, &forbidden).unwrap();
+        for length in 0..=7 {
+            for sequence in all_sequences(3, length) {
+                assert_eq!(
+                    automaton.forbids(&sequence),
+                    contains_any(&sequence, &forbidden),
+                    "{sequence:?}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn no_forbidden_sequences_accept_everything_in_one_state() {
+        let automaton = PruningAutomaton::new(4, std::iter::empty::<Vec<usize>>()).unwrap();
+        assert_eq!(automaton.states(), 1);
+        assert_eq!(automaton.step(PruningAutomaton::START, 3), Some(0));
+    }
+
+    #[test]
+    fn states_are_the_proper_prefixes_that_contain_nothing_forbidden() {
+        // Parent pruning for four moves whose inverses are 3 - slot: the start and one state per
+        // last move.
+        let pairs: Vec<[usize; 2]> = (0..4).map(|slot| [slot, 3 - slot]).collect();
+        let automaton = PruningAutomaton::new(4, &pairs).unwrap();
+        assert_eq!(automaton.states(), 5);
+    }
+
+    #[test]
+    fn bad_input_is_refused_with_a_reason() {
+        assert_eq!(
+            PruningAutomaton::new(0, [[0usize]]),
+            Err(PruningAutomatonError::NoSlots)
+        );
+        assert_eq!(
+            PruningAutomaton::new(2, [Vec::<usize>::new()]),
+            Err(PruningAutomatonError::EmptySequence)
+        );
+        let error = PruningAutomaton::new(2, [[0, 2]]).unwrap_err();
+        assert_eq!(
+            error,
+            PruningAutomatonError::SlotOutOfRange { slot: 2, slots: 2 }
+        );
+        assert_eq!(
+            error.to_string(),
+            "a forbidden sequence names slot 2, but there are 2"
+        );
+    }
+}
