@@ -186,6 +186,7 @@ fn solve(instance: &Instance, args: &BatchArgs, limits: &Limits, cancel: &Atomic
         args.search.algorithm,
         args.search.heuristic,
         NonZeroUsize::MIN,
+        None,
         limits,
     ) {
         Ok(report) if matches!(report.ending, Ending::LimitReached(Limit::Cancelled)) => {

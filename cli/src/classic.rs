@@ -30,6 +30,7 @@ pub fn run() -> Result<Status> {
         None,
         None,
         NonZeroUsize::MIN,
+        None,
         &Limits::default(),
     )?;
     let answer = match report.ending {

@@ -70,6 +70,7 @@ fn solve(args: &SolveArgs) -> Result<Status> {
         args.search.algorithm,
         args.search.heuristic,
         threads,
+        args.prune,
         &limits(&args.search),
     )?;
     let mut out = io::stdout().lock();

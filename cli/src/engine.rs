@@ -82,13 +82,15 @@ pub fn compact(board: &Board) -> String {
 }
 
 /// Solves `start` towards `goal` optimally; without a choice, the library picks the algorithm
-/// and heuristic for the board size. More than one thread runs IDA* in parallel.
+/// and heuristic for the board size. More than one thread runs IDA* in parallel; `prune` asks
+/// IDA* to skip the paths with a redundant move sequence of up to that many moves.
 pub fn solve(
     start: &Board,
     goal: &Board,
     algorithm: Option<AlgorithmArg>,
     heuristic: Option<HeuristicArg>,
     threads: NonZeroUsize,
+    prune: Option<usize>,
     limits: &Limits,
 ) -> Result<Report> {
     let shape = start.shape();
@@ -115,7 +117,28 @@ pub fn solve(
         Some(HeuristicArg::Pdb) => HeuristicKind::PatternDatabase,
     };
     // The limits also stop a build of missing pattern databases (as a deadline or Ctrl-C).
-    let report = puzzles::solve(start, goal, algorithm, heuristic, limits)?;
+    let report = match prune {
+        None => puzzles::solve(start, goal, algorithm, heuristic, limits)?,
+        Some(length) => {
+            if !matches!(
+                algorithm,
+                Algorithm::IdaStar | Algorithm::ParallelIdaStar(_)
+            ) {
+                bail!("--prune applies to idastar, not {algorithm}");
+            }
+            let automaton = puzzles::tile_pruning_automaton(shape, length)?;
+            let mut databases = puzzles::PdbSource::default_location();
+            puzzles::solve_pruned(
+                start,
+                goal,
+                algorithm,
+                heuristic,
+                limits,
+                &mut databases,
+                &automaton,
+            )?
+        }
+    };
     let ending = match report.outcome {
         TileOutcome::Solved { moves } => Ending::Solved(puzzles::format_moves(&moves)),
         TileOutcome::Unsolvable => Ending::Unsolvable,
@@ -187,6 +210,7 @@ pub fn graph_dot(
             None,
             None,
             NonZeroUsize::MIN,
+            None,
             &Limits::default(),
         )?
         .ending

@@ -72,10 +72,10 @@ mod tiles;
 
 pub use tiles::{
     factorial, format_moves, is_solution, parse_moves, permutation_rank, permutation_unrank,
-    random_solvable, random_walk, redundant_move_sequences, solvability, solve, solve_with,
-    tile_pruning_automaton, Algorithm, Board, BoardError, HeuristicKind, IncrementalPdb,
-    LinearConflict, Manhattan, Misplaced, Move, MoveError, PackedWord, Parity, PdbHeuristic,
-    PdbMemo, PdbSource, RedundantLengthError, Shape, ShapeError, SlidingPuzzle, Solvability,
-    SolveError, SplitMix64, TileCost, TileOutcome, TileReport, TileState, MAX_CELLS, MAX_RANKED,
-    MAX_REDUNDANT_LENGTH,
+    random_solvable, random_walk, redundant_move_sequences, solvability, solve, solve_pruned,
+    solve_with, tile_pruning_automaton, Algorithm, Board, BoardError, HeuristicKind,
+    IncrementalPdb, LinearConflict, Manhattan, Misplaced, Move, MoveError, PackedWord, Parity,
+    PdbHeuristic, PdbMemo, PdbSource, RedundantLengthError, Shape, ShapeError, SlidingPuzzle,
+    Solvability, SolveError, SplitMix64, TileCost, TileOutcome, TileReport, TileState, MAX_CELLS,
+    MAX_RANKED, MAX_REDUNDANT_LENGTH,
 };

@@ -7,13 +7,16 @@ use std::collections::VecDeque;
 use std::hash::Hash;
 
 use proptest::prelude::*;
+use std::num::NonZeroUsize;
+
 use puzzles::{
-    is_solution, random_walk, redundant_move_sequences, tile_pruning_automaton, Board, Manhattan,
-    Move, Shape, SlidingPuzzle, TileCost, TileState,
+    is_solution, random_walk, redundant_move_sequences, solve_pruned, tile_pruning_automaton,
+    Algorithm, Board, HeuristicKind, Manhattan, Move, PdbSource, Shape, SlidingPuzzle, SolveError,
+    TileCost, TileState,
 };
 use search_core::{
-    idastar, FastHashMap, FastHashSet, InPlace, Problem, Pruned, PrunedHeuristic, PruningAutomaton,
-    Successors,
+    idastar, FastHashMap, FastHashSet, InPlace, Limits, Problem, Pruned, PrunedHeuristic,
+    PruningAutomaton, Successors,
 };
 
 /// The depth at which a breadth-first search of `problem` from `start` first meets each board.
@@ -191,6 +194,77 @@ fn pruned_idastar_finds_korfs_optimal_lengths_with_fewer_nodes() {
             "instance {id}: {pruned_nodes} nodes pruned, {plain_nodes} not"
         );
     }
+}
+
+#[test]
+fn solve_pruned_agrees_with_solve_for_every_heuristic_and_refuses_other_algorithms() {
+    let goal = Board::blank_last(Shape::new(3, 3).unwrap());
+    let automaton = tile_pruning_automaton(goal.shape(), 14).unwrap();
+    let mut databases = PdbSource::new(None);
+    // The only two boards 31 moves from 123456780 (OEIS A089473), and one a move away.
+    for (text, optimal) in [("867254301", 31), ("647850321", 31), ("123456708", 1)] {
+        let start = Board::parse(text).unwrap();
+        for heuristic in [
+            HeuristicKind::Misplaced,
+            HeuristicKind::Manhattan,
+            HeuristicKind::LinearConflict,
+            HeuristicKind::PatternDatabase,
+        ] {
+            for algorithm in [
+                Algorithm::IdaStar,
+                Algorithm::ParallelIdaStar(NonZeroUsize::MIN.saturating_add(1)),
+            ] {
+                let limits = Limits::default();
+                let report = solve_pruned(
+                    &start,
+                    &goal,
+                    algorithm,
+                    heuristic,
+                    &limits,
+                    &mut databases,
+                    &automaton,
+                )
+                .unwrap();
+                assert_eq!(
+                    report.length(),
+                    Some(optimal),
+                    "{text} {heuristic} {algorithm}"
+                );
+                assert!(is_solution(&start, &goal, report.moves().unwrap()));
+            }
+        }
+    }
+    let start = Board::parse("867254301").unwrap();
+    let error = solve_pruned(
+        &start,
+        &goal,
+        Algorithm::AStar,
+        HeuristicKind::Manhattan,
+        &Limits::default(),
+        &mut databases,
+        &automaton,
+    )
+    .unwrap_err();
+    assert!(matches!(
+        error,
+        SolveError::PruningNeedsIdaStar(Algorithm::AStar)
+    ));
+    assert_eq!(
+        error.to_string(),
+        "duplicate pruning applies to idastar, not astar"
+    );
+    let three_slots = PruningAutomaton::new(3, [[0, 1]]).unwrap();
+    let error = solve_pruned(
+        &start,
+        &goal,
+        Algorithm::IdaStar,
+        HeuristicKind::Manhattan,
+        &Limits::default(),
+        &mut databases,
+        &three_slots,
+    )
+    .unwrap_err();
+    assert!(matches!(error, SolveError::Pruning(_)), "{error}");
 }
 
 proptest! {

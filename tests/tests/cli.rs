@@ -270,6 +270,47 @@ fn threads_run_idastar_in_parallel_to_the_same_length() {
 }
 
 #[test]
+fn prune_finds_the_same_length_with_fewer_nodes() {
+    let output = slide()
+        .args(["random", "--size", "4x4", "--walk", "60", "--seed", "3"])
+        .output()
+        .unwrap();
+    let start = String::from_utf8(output.stdout).unwrap();
+    let start = start.trim();
+    let plain = solve_json(&[start]);
+    for threads in ["1", "2"] {
+        let pruned = solve_json(&[start, "--prune", "12", "--threads", threads]);
+        assert_eq!(pruned["length"], plain["length"], "{threads} threads");
+        assert_reaches(
+            start,
+            pruned["goal"].as_str().unwrap(),
+            pruned["moves"].as_str().unwrap(),
+        );
+        let generated = |report: &Value| report["statistics"]["generated"].as_u64().unwrap();
+        assert!(
+            generated(&pruned) < generated(&plain),
+            "{pruned} against {plain}"
+        );
+    }
+    // Pruning is for IDA*'s paths; the others refuse rather than ignore it, and lengths beyond
+    // what the sequence search supports are refused by name.
+    slide()
+        .args(["solve", "12345678.", "-a", "bfs", "--prune", "8"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "--prune applies to idastar, not bfs",
+        ));
+    slide()
+        .args(["solve", "12345678.", "--prune", "29"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("'--prune <MOVES>'"));
+}
+
+#[test]
 fn solve_json_holds_what_it_claims() {
     let report = solve_json(&[
         "283104765",

@@ -30,4 +30,6 @@ pub use redundant::{
 };
 pub use shape::{Shape, ShapeError, MAX_CELLS};
 pub use solvability::{solvability, Parity, Solvability};
-pub use solve::{solve, solve_with, Algorithm, HeuristicKind, SolveError, TileOutcome, TileReport};
+pub use solve::{
+    solve, solve_pruned, solve_with, Algorithm, HeuristicKind, SolveError, TileOutcome, TileReport,
+};

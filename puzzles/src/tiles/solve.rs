@@ -6,7 +6,8 @@ use std::num::NonZeroUsize;
 
 use search_core::{
     astar_with, bfs_with, bidirectional_bfs_with, idastar_parallel, idastar_with, HashVisited,
-    Heuristic, Limit, Limits, NoObserver, Outcome, ResultOf, Statistics,
+    Heuristic, IncrementalHeuristic, Limit, Limits, NoObserver, Outcome, Pruned, PrunedError,
+    PrunedHeuristic, PruningAutomaton, ResultOf, SearchResult, Statistics,
 };
 
 use super::board::Board;
@@ -119,6 +120,10 @@ pub enum SolveError {
     Board(BoardError),
     /// The pattern databases could not be loaded or built.
     PatternDatabase(PdbError),
+    /// Pruning was asked of an algorithm other than IDA* ([`solve_pruned`]).
+    PruningNeedsIdaStar(Algorithm),
+    /// The pruning automaton does not read the puzzle's four move slots.
+    Pruning(PrunedError),
 }
 
 impl fmt::Display for SolveError {
@@ -127,6 +132,10 @@ impl fmt::Display for SolveError {
             // The board's own message is the whole story.
             SolveError::Board(error) => error.fmt(f),
             SolveError::PatternDatabase(error) => write!(f, "pattern database: {error}"),
+            SolveError::PruningNeedsIdaStar(algorithm) => {
+                write!(f, "duplicate pruning applies to idastar, not {algorithm}")
+            }
+            SolveError::Pruning(error) => write!(f, "duplicate pruning: {error}"),
         }
     }
 }
@@ -136,6 +145,8 @@ impl std::error::Error for SolveError {
         match self {
             SolveError::Board(error) => error.source(),
             SolveError::PatternDatabase(error) => Some(error),
+            SolveError::PruningNeedsIdaStar(_) => None,
+            SolveError::Pruning(error) => Some(error),
         }
     }
 }
@@ -270,13 +281,91 @@ pub fn solve_with(
     limits: &Limits,
     databases: &mut PdbSource<'_>,
 ) -> Result<TileReport, SolveError> {
+    let request = Request {
+        algorithm,
+        heuristic,
+        limits,
+        pruning: None,
+    };
+    solve_request(start, goal, request, databases)
+}
+
+/// [`solve_with`], with IDA* (serial or parallel) skipping every path that `pruning` forbids:
+/// duplicate pruning with an automaton from [`tile_pruning_automaton`](super::tile_pruning_automaton).
+///
+/// The length is the same optimal one; the search generates fewer nodes (a third to a half
+/// fewer on the 24-puzzle with the sequences of up to 14 moves) and may return another of the
+/// optimal solutions.
+///
+/// # Errors
+/// As [`solve_with`], and [`SolveError::PruningNeedsIdaStar`] for another algorithm, or
+/// [`SolveError::Pruning`] for an automaton that does not read four move slots.
+///
+/// ```
+/// use puzzles::{solve_pruned, tile_pruning_automaton, Algorithm, Board, HeuristicKind, PdbSource};
+/// use search_core::Limits;
+///
+/// // One of the two boards 31 moves from 123456780, the most (OEIS A089473).
+/// let start = Board::parse("867254301")?;
+/// let goal = Board::parse("123456780")?;
+/// let automaton = tile_pruning_automaton(start.shape(), 14)?;
+/// let report = solve_pruned(&start, &goal, Algorithm::IdaStar, HeuristicKind::Manhattan,
+///     &Limits::default(), &mut PdbSource::new(None), &automaton)?;
+/// assert_eq!(report.length(), Some(31));
+/// assert_eq!(start.apply_moves(report.moves().unwrap()), Ok(goal));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn solve_pruned(
+    start: &Board,
+    goal: &Board,
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+    limits: &Limits,
+    databases: &mut PdbSource<'_>,
+    pruning: &PruningAutomaton,
+) -> Result<TileReport, SolveError> {
+    if !matches!(
+        algorithm,
+        Algorithm::IdaStar | Algorithm::ParallelIdaStar(_)
+    ) {
+        return Err(SolveError::PruningNeedsIdaStar(algorithm));
+    }
+    let request = Request {
+        algorithm,
+        heuristic,
+        limits,
+        pruning: Some(pruning),
+    };
+    solve_request(start, goal, request, databases)
+}
+
+/// What to run: the choices of [`solve_pruned`] in one value.
+#[derive(Clone, Copy)]
+struct Request<'a> {
+    algorithm: Algorithm,
+    heuristic: HeuristicKind,
+    limits: &'a Limits,
+    pruning: Option<&'a PruningAutomaton>,
+}
+
+fn solve_request(
+    start: &Board,
+    goal: &Board,
+    request: Request<'_>,
+    databases: &mut PdbSource<'_>,
+) -> Result<TileReport, SolveError> {
+    let Request {
+        algorithm,
+        heuristic,
+        ..
+    } = request;
     let solvability = solvability(start, goal)?;
     let (outcome, statistics) = if !solvability.is_solvable() {
         (TileOutcome::Unsolvable, Statistics::default())
     } else if start.shape().cells() <= <u64 as PackedWord>::MAX_CELLS {
-        search::<u64>(start, goal, algorithm, heuristic, limits, databases)?
+        search::<u64>(start, goal, request, databases)?
     } else {
-        search::<u128>(start, goal, algorithm, heuristic, limits, databases)?
+        search::<u128>(start, goal, request, databases)?
     };
     Ok(TileReport {
         solvability,
@@ -291,11 +380,15 @@ pub fn solve_with(
 fn search<Word: PackedWord>(
     start: &Board,
     goal: &Board,
-    algorithm: Algorithm,
-    heuristic: HeuristicKind,
-    limits: &Limits,
+    request: Request<'_>,
     databases: &mut PdbSource<'_>,
 ) -> Result<(TileOutcome, Statistics), SolveError> {
+    let Request {
+        algorithm,
+        heuristic,
+        limits,
+        pruning,
+    } = request;
     let puzzle = SlidingPuzzle::<Word>::new(goal)?;
     let state = puzzle.state(start)?;
     if heuristic == HeuristicKind::PatternDatabase && algorithm.uses_heuristic() {
@@ -306,6 +399,30 @@ fn search<Word: PackedWord>(
             }
             other => other?,
         };
+    }
+    if let Some(automaton) = pruning {
+        let pruned = Pruned::new(&puzzle, automaton).map_err(SolveError::Pruning)?;
+        let start = pruned.start(state);
+        let threads = match algorithm {
+            Algorithm::ParallelIdaStar(threads) => threads,
+            _ => NonZeroUsize::MIN,
+        };
+        let result = match heuristic {
+            HeuristicKind::Misplaced => {
+                pruned_idastar(&pruned, &Misplaced::new(goal), start, limits, threads)
+            }
+            HeuristicKind::Manhattan => {
+                pruned_idastar(&pruned, &Manhattan::new(goal), start, limits, threads)
+            }
+            HeuristicKind::LinearConflict => {
+                pruned_idastar(&pruned, &LinearConflict::new(goal), start, limits, threads)
+            }
+            HeuristicKind::PatternDatabase => {
+                let heuristic = databases.heuristic(goal)?.incremental();
+                pruned_idastar(&pruned, &heuristic, start, limits, threads)
+            }
+        };
+        return Ok(tile_outcome(result, |step| step.action));
     }
     let result = match (algorithm, heuristic) {
         (Algorithm::Bfs, _) => bfs_with(&puzzle, state, HashVisited::default(), limits, NoObserver),
@@ -342,15 +459,44 @@ fn search<Word: PackedWord>(
             limits,
         ),
     };
+    Ok(tile_outcome(result, |&direction| direction))
+}
+
+/// The outcome of a search in moves, read from its actions with `to_move`.
+fn tile_outcome<State, Action, Cost>(
+    result: SearchResult<State, Action, Cost>,
+    to_move: impl Fn(&Action) -> Move,
+) -> (TileOutcome, Statistics) {
     let outcome = match result.outcome {
         Outcome::Solved(solution) => TileOutcome::Solved {
-            moves: solution.actions,
+            moves: solution.actions.iter().map(to_move).collect(),
         },
         // The start was proven solvable, so a complete search cannot come back empty-handed.
         Outcome::Unreachable => unreachable!("a solvable board reaches its goal"),
         Outcome::LimitReached(limit) => TileOutcome::LimitReached(limit),
     };
-    Ok((outcome, result.statistics))
+    (outcome, result.statistics)
+}
+
+/// IDA* on `threads` threads (the serial search for one) over the pruned puzzle.
+fn pruned_idastar<'p, Word, H>(
+    pruned: &Pruned<'p, SlidingPuzzle<Word>>,
+    heuristic: &H,
+    start: <Pruned<'p, SlidingPuzzle<Word>> as search_core::Problem>::State,
+    limits: &Limits,
+    threads: NonZeroUsize,
+) -> ResultOf<Pruned<'p, SlidingPuzzle<Word>>>
+where
+    Word: PackedWord,
+    H: IncrementalHeuristic<SlidingPuzzle<Word>> + Sync,
+    H::Memo: Send + Sync,
+{
+    let heuristic = PrunedHeuristic::new(heuristic);
+    if threads.get() == 1 {
+        idastar_with(pruned, &heuristic, start, limits, NoObserver)
+    } else {
+        idastar_parallel(pruned, &heuristic, start, limits, threads)
+    }
 }
 
 /// Runs A* or IDA* with `heuristic`.
