@@ -30,7 +30,9 @@ use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use puzzles::pdb::{partitions, BuildProgress, CacheWarning, Lookups, PdbCache};
-use puzzles::{tile_pruning_automaton, Board, PdbHeuristic, Shape, SlidingPuzzle};
+use puzzles::{
+    tile_pruning_automaton, Board, PackedWord, PdbHeuristic, Shape, SlidingPuzzle, TileState,
+};
 use search_core::{
     idastar_parallel, idastar_with, InPlace, IncrementalHeuristic, Limit, Limits, NoObserver,
     Outcome, Pruned, PrunedHeuristic, PruningAutomaton, Statistics,
@@ -153,47 +155,19 @@ enum Ended {
 
 /// IDA* on `threads` threads (the serial search for one), on `puzzle` or, with an automaton, on
 /// the puzzle pruned by it.
-fn search<P, H>(
-    puzzle: &P,
+fn search<Word, H>(
+    puzzle: &SlidingPuzzle<Word>,
     heuristic: &H,
-    start: P::State,
+    start: TileState<Word>,
     limits: &Limits,
     threads: NonZeroUsize,
     automaton: Option<&PruningAutomaton>,
 ) -> (Ended, Statistics)
 where
-    P: InPlace<Cost = u16> + Sync,
-    P::State: Send + Sync,
-    P::Action: Send + Sync,
-    H: IncrementalHeuristic<P> + Sync,
+    Word: PackedWord,
+    H: IncrementalHeuristic<SlidingPuzzle<Word>> + Sync,
     H::Memo: Send + Sync,
 {
-    fn run<P, H>(
-        problem: &P,
-        heuristic: &H,
-        start: P::State,
-        limits: &Limits,
-        threads: NonZeroUsize,
-    ) -> (Ended, Statistics)
-    where
-        P: InPlace<Cost = u16> + Sync,
-        P::State: Send + Sync,
-        P::Action: Send + Sync,
-        H: IncrementalHeuristic<P> + Sync,
-        H::Memo: Send + Sync,
-    {
-        let result = if threads.get() > 1 {
-            idastar_parallel(problem, heuristic, start, limits, threads)
-        } else {
-            idastar_with(problem, heuristic, start, limits, NoObserver)
-        };
-        let ended = match result.outcome {
-            Outcome::Solved(solution) => Ended::Solved(usize::from(solution.cost)),
-            Outcome::LimitReached(limit) => Ended::Stopped(limit),
-            Outcome::Unreachable => unreachable!("Korf's instances are solvable"),
-        };
-        (ended, result.statistics)
-    }
     match automaton {
         None => run(puzzle, heuristic, start, limits, threads),
         Some(automaton) => {
@@ -208,6 +182,34 @@ where
             )
         }
     }
+}
+
+/// [`search`] on any problem: the pruned puzzle or the puzzle itself.
+fn run<P, H>(
+    problem: &P,
+    heuristic: &H,
+    start: P::State,
+    limits: &Limits,
+    threads: NonZeroUsize,
+) -> (Ended, Statistics)
+where
+    P: InPlace<Cost = u16> + Sync,
+    P::State: Send + Sync,
+    P::Action: Send + Sync,
+    H: IncrementalHeuristic<P> + Sync,
+    H::Memo: Send + Sync,
+{
+    let result = if threads.get() > 1 {
+        idastar_parallel(problem, heuristic, start, limits, threads)
+    } else {
+        idastar_with(problem, heuristic, start, limits, NoObserver)
+    };
+    let ended = match result.outcome {
+        Outcome::Solved(solution) => Ended::Solved(usize::from(solution.cost)),
+        Outcome::LimitReached(limit) => Ended::Stopped(limit),
+        Outcome::Unreachable => unreachable!("Korf's instances are solvable"),
+    };
+    (ended, result.statistics)
 }
 
 fn fifteen(arguments: &[String], cache: &PdbCache) {

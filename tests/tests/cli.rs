@@ -243,15 +243,19 @@ fn every_algorithm_finds_the_same_optimal_length_and_a_valid_path() {
     assert!(lengths.iter().all(|&length| length == 31), "{lengths:?}");
 }
 
-#[test]
-fn threads_run_idastar_in_parallel_to_the_same_length() {
-    // A 15-puzzle of about 50 moves, half a million expansions: several iterations to split.
+/// A 15-puzzle of about 50 moves, half a million expansions: several IDA* iterations, to split
+/// between threads or to prune.
+fn fifteen_puzzle() -> String {
     let output = slide()
         .args(["random", "--size", "4x4", "--walk", "60", "--seed", "3"])
         .output()
         .unwrap();
-    let start = String::from_utf8(output.stdout).unwrap();
-    let start = start.trim();
+    String::from_utf8(output.stdout).unwrap().trim().to_owned()
+}
+
+#[test]
+fn threads_run_idastar_in_parallel_to_the_same_length() {
+    let start = &fifteen_puzzle();
     let solve = |threads: &str| solve_json(&[start, "--threads", threads]);
     let (serial, parallel) = (solve("1"), solve("2"));
     assert_eq!(serial["algorithm"], "idastar");
@@ -271,12 +275,7 @@ fn threads_run_idastar_in_parallel_to_the_same_length() {
 
 #[test]
 fn prune_finds_the_same_length_with_fewer_nodes() {
-    let output = slide()
-        .args(["random", "--size", "4x4", "--walk", "60", "--seed", "3"])
-        .output()
-        .unwrap();
-    let start = String::from_utf8(output.stdout).unwrap();
-    let start = start.trim();
+    let start = &fifteen_puzzle();
     let plain = solve_json(&[start]);
     for threads in ["1", "2"] {
         let pruned = solve_json(&[start, "--prune", "12", "--threads", threads]);
