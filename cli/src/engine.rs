@@ -120,10 +120,8 @@ pub fn solve(
     let report = match prune {
         None => puzzles::solve(start, goal, algorithm, heuristic, limits)?,
         Some(length) => {
-            if !matches!(
-                algorithm,
-                Algorithm::IdaStar | Algorithm::ParallelIdaStar(_)
-            ) {
+            // Checked before the sequence search, so that a refusal costs nothing.
+            if !algorithm.is_idastar() {
                 bail!("--prune applies to idastar, not {algorithm}");
             }
             let automaton = puzzles::tile_pruning_automaton(shape, length)?;

@@ -50,6 +50,12 @@ impl Algorithm {
         Algorithm::IdaStar
     }
 
+    /// Whether the algorithm is IDA*, serial or parallel: the depth-first search, which
+    /// [`solve_pruned`] can prune.
+    pub fn is_idastar(self) -> bool {
+        matches!(self, Algorithm::IdaStar | Algorithm::ParallelIdaStar(_))
+    }
+
     /// Whether the algorithm uses a heuristic at all.
     pub fn uses_heuristic(self) -> bool {
         matches!(
@@ -324,10 +330,7 @@ pub fn solve_pruned(
     databases: &mut PdbSource<'_>,
     pruning: &PruningAutomaton,
 ) -> Result<TileReport, SolveError> {
-    if !matches!(
-        algorithm,
-        Algorithm::IdaStar | Algorithm::ParallelIdaStar(_)
-    ) {
+    if !algorithm.is_idastar() {
         return Err(SolveError::PruningNeedsIdaStar(algorithm));
     }
     let request = Request {
