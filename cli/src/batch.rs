@@ -16,7 +16,7 @@ use search_core::{Limit, Limits};
 use serde_json::json;
 
 use crate::args::{BatchArgs, BatchFormat, GoalArg};
-use crate::commands::limits;
+use crate::commands::{choices, limits};
 use crate::engine::{self, Board, Ending, Report};
 use crate::report;
 use crate::status::{self, Status};
@@ -83,6 +83,10 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
         .num_threads(args.jobs.map_or(0, usize::from))
         .build()
         .context("starting the worker threads")?;
+    // One thread an instance: the batch's parallelism is its jobs. Choices that do not fit
+    // together are refused here, once, rather than on every line.
+    let choices = choices(&args.search, NonZeroUsize::MIN);
+    engine::Solver::new(choices)?;
     let progress = progress_bar();
     let started = Instant::now();
     let (sender, receiver) = mpsc::channel();
@@ -110,7 +114,16 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
                 instances.enumerate().par_bridge().for_each_with(
                     sender,
                     |sender, (index, instance)| {
-                        let answer = solve(&instance, args, &limits, &cancel);
+                        let answer = WORKER_SOLVER.with_borrow_mut(|slot| {
+                            let solver = match slot {
+                                Some(solver) => solver,
+                                None => match engine::Solver::new(choices) {
+                                    Ok(solver) => slot.insert(solver),
+                                    Err(error) => return Answer::Bad(format!("{error:#}")),
+                                },
+                            };
+                            solve(solver, &instance, &limits, &cancel)
+                        });
                         // The printer hangs up only after a write error; nothing left to do.
                         let _ = sender.send((index, instance.line, answer));
                     },
@@ -156,6 +169,14 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
     })
 }
 
+thread_local! {
+    /// Each worker's solver, so that it loads a goal's pattern databases (and makes a shape's
+    /// pruning automaton) once, not once a line. Thread-local because the databases' build
+    /// reporting is not `Send`; the pool's threads end with the batch.
+    static WORKER_SOLVER: std::cell::RefCell<Option<engine::Solver>> =
+        const { std::cell::RefCell::new(None) };
+}
+
 /// The instance of input line `line`, or why it is not one.
 fn instance(line: usize, parsed: Result<BatchLine, BatchLineError>, goal: &GoalArg) -> Instance {
     let boards = match parsed {
@@ -171,7 +192,12 @@ fn instance(line: usize, parsed: Result<BatchLine, BatchLineError>, goal: &GoalA
     Instance { line, boards }
 }
 
-fn solve(instance: &Instance, args: &BatchArgs, limits: &Limits, cancel: &AtomicBool) -> Answer {
+fn solve(
+    solver: &mut engine::Solver,
+    instance: &Instance,
+    limits: &Limits,
+    cancel: &AtomicBool,
+) -> Answer {
     let (start, goal) = match &instance.boards {
         Ok(boards) => boards,
         Err(error) => return Answer::Bad(error.clone()),
@@ -179,16 +205,7 @@ fn solve(instance: &Instance, args: &BatchArgs, limits: &Limits, cancel: &Atomic
     if cancel.load(Ordering::Relaxed) {
         return Answer::Cancelled;
     }
-    // One thread an instance: the batch's parallelism is its jobs.
-    match engine::solve(
-        start,
-        goal,
-        args.search.algorithm,
-        args.search.heuristic,
-        NonZeroUsize::MIN,
-        None,
-        limits,
-    ) {
+    match solver.solve(start, goal, limits) {
         Ok(report) if matches!(report.ending, Ending::LimitReached(Limit::Cancelled)) => {
             Answer::Cancelled
         }

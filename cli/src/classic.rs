@@ -5,7 +5,6 @@
 //! boards written row by row, the goal defaulting to the spiral of the start's shape.
 
 use std::io::{self, Read, Write};
-use std::num::NonZeroUsize;
 
 use anyhow::{Context, Result};
 use puzzles::input::{read_classic, MAX_CLASSIC_INPUT};
@@ -24,13 +23,9 @@ pub fn run() -> Result<Status> {
         .read_to_end(&mut input)
         .context("reading standard input")?;
     let (start, goal) = read_classic(&input)?;
-    let report = engine::solve(
+    let report = engine::Solver::new(engine::Choices::defaults())?.solve(
         &start,
         &goal,
-        None,
-        None,
-        NonZeroUsize::MIN,
-        None,
         &Limits::default(),
     )?;
     let answer = match report.ending {

@@ -49,6 +49,19 @@ pub fn limits(options: &SearchOptions) -> Limits {
     limits
 }
 
+/// The solving choices of `options`, on `threads` threads.
+pub fn choices(options: &SearchOptions, threads: NonZeroUsize) -> engine::Choices {
+    engine::Choices {
+        algorithm: options.algorithm,
+        heuristic: options.heuristic,
+        threads,
+        prune: options.prune,
+        direct_tables: options
+            .direct_tables
+            .map(|mebibytes| mebibytes.saturating_mul(1 << 20)),
+    }
+}
+
 /// How a goal was chosen, for the output: nothing for an explicit board.
 fn goal_note(goal: &GoalArg) -> &'static str {
     match goal {
@@ -64,15 +77,8 @@ fn solve(args: &SolveArgs) -> Result<Status> {
     let goal_arg = args.goal.goal();
     let goal = engine::goal_board(&goal_arg, &start)?;
     let threads = args.threads.unwrap_or(NonZeroUsize::MIN);
-    let report = engine::solve(
-        &start,
-        &goal,
-        args.search.algorithm,
-        args.search.heuristic,
-        threads,
-        args.prune,
-        &limits(&args.search),
-    )?;
+    let mut solver = engine::Solver::new(choices(&args.search, threads))?;
+    let report = solver.solve(&start, &goal, &limits(&args.search))?;
     let mut out = io::stdout().lock();
     let (start_text, goal_text) = (engine::compact(&start), engine::compact(&goal));
     match args.format {

@@ -5,7 +5,8 @@
 use std::num::NonZeroUsize;
 
 use anyhow::{anyhow, bail, Result};
-use puzzles::{Algorithm, HeuristicKind, Move, PackedWord, SlidingPuzzle, TileOutcome};
+use puzzles::{Algorithm, HeuristicKind, Move, PackedWord, Shape, SlidingPuzzle, TileOutcome};
+use search_core::PruningAutomaton;
 use search_core::{Limit, Limits, Statistics};
 
 use crate::args::{AlgorithmArg, GoalArg, HeuristicArg, MetricArg};
@@ -81,76 +82,145 @@ pub fn compact(board: &Board) -> String {
     }
 }
 
-/// Solves `start` towards `goal` optimally; without a choice, the library picks the algorithm
-/// and heuristic for the board size. More than one thread runs IDA* in parallel; `prune` asks
-/// IDA* to skip the paths with a redundant move sequence of up to that many moves.
-pub fn solve(
-    start: &Board,
-    goal: &Board,
-    algorithm: Option<AlgorithmArg>,
-    heuristic: Option<HeuristicArg>,
-    threads: NonZeroUsize,
-    prune: Option<usize>,
-    limits: &Limits,
-) -> Result<Report> {
-    let shape = start.shape();
-    let algorithm = match algorithm {
-        None => Algorithm::default_for(shape),
-        Some(AlgorithmArg::Bfs) => Algorithm::Bfs,
-        Some(AlgorithmArg::Bidirectional) => Algorithm::Bidirectional,
-        Some(AlgorithmArg::Astar) => Algorithm::AStar,
-        Some(AlgorithmArg::Idastar) => Algorithm::IdaStar,
-    };
-    let algorithm = match algorithm {
-        _ if threads.get() == 1 => algorithm,
-        Algorithm::IdaStar => Algorithm::ParallelIdaStar(threads),
-        other => bail!("--threads runs idastar on several threads, not {other}"),
-    };
-    let heuristic = match heuristic {
-        Some(_) if !algorithm.uses_heuristic() => {
-            bail!("--heuristic guides astar and idastar only, not {algorithm}")
+/// How to solve, as the command line chose it. What depends on the board (the default
+/// heuristic) is decided board by board.
+#[derive(Clone, Copy, Debug)]
+pub struct Choices {
+    /// The algorithm, or the library's choice for the board size.
+    pub algorithm: Option<AlgorithmArg>,
+    /// The heuristic, or the library's choice for the board size.
+    pub heuristic: Option<HeuristicArg>,
+    /// More than one runs IDA* in parallel.
+    pub threads: NonZeroUsize,
+    /// IDA* skips the paths with a redundant move sequence of up to this many moves.
+    pub prune: Option<usize>,
+    /// Bytes of direct tables for the pattern databases, or the library's default by size.
+    pub direct_tables: Option<usize>,
+}
+
+impl Choices {
+    /// The library's choices, on one thread, without pruning: what classic mode uses.
+    pub fn defaults() -> Self {
+        Choices {
+            algorithm: None,
+            heuristic: None,
+            threads: NonZeroUsize::MIN,
+            prune: None,
+            direct_tables: None,
         }
-        None => HeuristicKind::default_for(shape),
-        Some(HeuristicArg::Misplaced) => HeuristicKind::Misplaced,
-        Some(HeuristicArg::Manhattan) => HeuristicKind::Manhattan,
-        Some(HeuristicArg::LinearConflict) => HeuristicKind::LinearConflict,
-        Some(HeuristicArg::Pdb) => HeuristicKind::PatternDatabase,
-    };
-    // The limits also stop a build of missing pattern databases (as a deadline or Ctrl-C).
-    let report = match prune {
-        None => puzzles::solve(start, goal, algorithm, heuristic, limits)?,
-        Some(length) => {
-            // Checked before the sequence search, so that a refusal costs nothing.
-            if !algorithm.is_idastar() {
-                bail!("--prune applies to idastar, not {algorithm}");
-            }
-            let automaton = puzzles::tile_pruning_automaton(shape, length)?;
-            let mut databases = puzzles::PdbSource::default_location();
-            puzzles::solve_pruned(
+    }
+
+    /// The algorithm for boards of `shape`, or why the choices do not fit together. Whether
+    /// they do never depends on the shape: the default algorithm is IDA* at every size.
+    fn algorithm(&self, shape: Shape) -> Result<Algorithm> {
+        let algorithm = match self.algorithm {
+            None => Algorithm::default_for(shape),
+            Some(AlgorithmArg::Bfs) => Algorithm::Bfs,
+            Some(AlgorithmArg::Bidirectional) => Algorithm::Bidirectional,
+            Some(AlgorithmArg::Astar) => Algorithm::AStar,
+            Some(AlgorithmArg::Idastar) => Algorithm::IdaStar,
+        };
+        let algorithm = match algorithm {
+            _ if self.threads.get() == 1 => algorithm,
+            Algorithm::IdaStar => Algorithm::ParallelIdaStar(self.threads),
+            other => bail!("--threads runs idastar on several threads, not {other}"),
+        };
+        if self.heuristic.is_some() && !algorithm.uses_heuristic() {
+            bail!("--heuristic guides astar and idastar only, not {algorithm}");
+        }
+        if self.prune.is_some() && !algorithm.is_idastar() {
+            bail!("--prune applies to idastar, not {algorithm}");
+        }
+        Ok(algorithm)
+    }
+
+    /// The heuristic for boards of `shape`.
+    fn heuristic(&self, shape: Shape) -> HeuristicKind {
+        match self.heuristic {
+            None => HeuristicKind::default_for(shape),
+            Some(HeuristicArg::Misplaced) => HeuristicKind::Misplaced,
+            Some(HeuristicArg::Manhattan) => HeuristicKind::Manhattan,
+            Some(HeuristicArg::LinearConflict) => HeuristicKind::LinearConflict,
+            Some(HeuristicArg::Pdb) => HeuristicKind::PatternDatabase,
+        }
+    }
+}
+
+/// Solves boards optimally one after another, keeping what the next board can use: the
+/// pattern databases of the last goal (loaded from the user's cache, built there on first use)
+/// and the pruning automaton of the last shape.
+pub struct Solver {
+    choices: Choices,
+    databases: puzzles::PdbSource<'static>,
+    automaton: Option<(Shape, PruningAutomaton)>,
+}
+
+impl Solver {
+    /// A solver for `choices`, or why they do not fit together (checked here, once, rather
+    /// than for every board).
+    pub fn new(choices: Choices) -> Result<Self> {
+        let any_shape = Shape::new(3, 3).expect("3x3 is a shape");
+        choices.algorithm(any_shape)?;
+        let databases = puzzles::PdbSource::default_location();
+        Ok(Solver {
+            choices,
+            databases: match choices.direct_tables {
+                Some(budget) => databases.with_direct_tables(budget),
+                None => databases,
+            },
+            automaton: None,
+        })
+    }
+
+    /// Solves `start` towards `goal` within `limits` (which also stop a build of missing
+    /// pattern databases, as a deadline or Ctrl-C).
+    pub fn solve(&mut self, start: &Board, goal: &Board, limits: &Limits) -> Result<Report> {
+        let shape = start.shape();
+        let algorithm = self.choices.algorithm(shape)?;
+        let heuristic = self.choices.heuristic(shape);
+        let report = match self.choices.prune {
+            None => puzzles::solve_with(
                 start,
                 goal,
                 algorithm,
                 heuristic,
                 limits,
-                &mut databases,
-                &automaton,
-            )?
-        }
-    };
-    let ending = match report.outcome {
-        TileOutcome::Solved { moves } => Ending::Solved(puzzles::format_moves(&moves)),
-        TileOutcome::Unsolvable => Ending::Unsolvable,
-        TileOutcome::LimitReached(limit) => Ending::LimitReached(limit),
-    };
-    Ok(Report {
-        algorithm: report.algorithm.to_string(),
-        heuristic: report
-            .algorithm
-            .uses_heuristic()
-            .then(|| report.heuristic.to_string()),
-        ending,
-        statistics: report.statistics,
-    })
+                &mut self.databases,
+            )?,
+            Some(length) => {
+                let automaton = match &mut self.automaton {
+                    Some((made_for, automaton)) if *made_for == shape => automaton,
+                    slot => {
+                        let made = puzzles::tile_pruning_automaton(shape, length)?;
+                        &slot.insert((shape, made)).1
+                    }
+                };
+                puzzles::solve_pruned(
+                    start,
+                    goal,
+                    algorithm,
+                    heuristic,
+                    limits,
+                    &mut self.databases,
+                    automaton,
+                )?
+            }
+        };
+        let ending = match report.outcome {
+            TileOutcome::Solved { moves } => Ending::Solved(puzzles::format_moves(&moves)),
+            TileOutcome::Unsolvable => Ending::Unsolvable,
+            TileOutcome::LimitReached(limit) => Ending::LimitReached(limit),
+        };
+        Ok(Report {
+            algorithm: report.algorithm.to_string(),
+            heuristic: report
+                .algorithm
+                .uses_heuristic()
+                .then(|| report.heuristic.to_string()),
+            ending,
+            statistics: report.statistics,
+        })
+    }
 }
 
 /// Every board along `moves` from `start`, `start` first.
@@ -202,16 +272,9 @@ pub fn graph_dot(
     max_nodes: u64,
 ) -> Result<Option<String>> {
     let path = match goal {
-        Some(goal) => match solve(
-            start,
-            goal,
-            None,
-            None,
-            NonZeroUsize::MIN,
-            None,
-            &Limits::default(),
-        )?
-        .ending
+        Some(goal) => match Solver::new(Choices::defaults())?
+            .solve(start, goal, &Limits::default())?
+            .ending
         {
             Ending::Solved(moves) => boards_along(start, &moves)?,
             Ending::Unsolvable | Ending::LimitReached(_) => Vec::new(),

@@ -573,6 +573,77 @@ fn batch_output_does_not_depend_on_the_number_of_jobs() {
     assert_eq!(one.lines().count(), 31);
 }
 
+/// `--prune` and `--direct-tables` work in a batch as in `solve`: each worker makes the
+/// automaton and fills the tables once, the lengths stay optimal, and a choice that cannot
+/// apply is refused before any line is read.
+#[test]
+fn batch_prunes_and_fills_direct_tables() {
+    let instances = slide()
+        .args([
+            "random", "--size", "4x4", "--count", "4", "--walk", "60", "--seed", "3",
+        ])
+        .output()
+        .unwrap()
+        .stdout;
+    let cache = tempfile::tempdir().unwrap();
+    let run = |options: &[&str]| -> Vec<Value> {
+        let output = slide()
+            .env("XDG_CACHE_HOME", cache.path())
+            .args(["batch", "--jobs", "2"])
+            .args(options)
+            .write_stdin(instances.clone())
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+        String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect()
+    };
+    let generated = |records: &[Value]| -> u64 {
+        (records.iter())
+            .map(|record| record["statistics"]["generated"].as_u64().unwrap())
+            .sum()
+    };
+    let lengths = |records: &[Value]| -> Vec<u64> {
+        (records.iter())
+            .map(|record| record["length"].as_u64().unwrap())
+            .collect()
+    };
+    let plain = run(&[]);
+    let pruned = run(&["--prune", "12"]);
+    assert_eq!(lengths(&pruned), lengths(&plain));
+    assert!(generated(&pruned) < generated(&plain));
+    for record in &pruned {
+        assert_reaches(
+            record["start"].as_str().unwrap(),
+            record["goal"].as_str().unwrap(),
+            record["moves"].as_str().unwrap(),
+        );
+    }
+    // Direct tables change the time only: the same moves and the same nodes.
+    let without = run(&["-H", "pdb", "--direct-tables", "0"]);
+    let with = run(&["-H", "pdb", "--direct-tables", "64"]);
+    assert_eq!(lengths(&without), lengths(&plain));
+    for (without, with) in without.iter().zip(&with) {
+        assert_eq!(without["moves"], with["moves"]);
+        assert_eq!(
+            without["statistics"]["generated"],
+            with["statistics"]["generated"]
+        );
+    }
+    slide()
+        .args(["batch", "-a", "astar", "--prune", "8"])
+        .write_stdin(instances.clone())
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "--prune applies to idastar, not astar",
+        ));
+}
+
 #[test]
 fn batch_reads_files_and_reports_limits_without_failing() {
     let directory = tempfile::tempdir().unwrap();

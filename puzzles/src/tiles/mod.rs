@@ -19,6 +19,7 @@ pub use board::Board;
 pub use error::{BoardError, MoveError};
 pub use heuristics::{
     IncrementalPdb, LinearConflict, Manhattan, Misplaced, PdbHeuristic, PdbMemo, PdbSource,
+    DEFAULT_DIRECT_TABLES,
 };
 pub use moves::{format_moves, is_solution, parse_moves, Move};
 pub use packing::PackedWord;

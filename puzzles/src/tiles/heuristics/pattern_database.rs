@@ -380,6 +380,10 @@ impl PdbHeuristic {
     }
 }
 
+/// The bytes of direct tables a [`PdbSource`] gives the databases of boards of more than 16
+/// cells, unless told otherwise: 1 GiB, room for the 24-puzzle's four 6-tile tables.
+pub const DEFAULT_DIRECT_TABLES: usize = 1 << 30;
+
 /// Where [`solve_with`](crate::solve_with) gets pattern databases: a cache directory (or none:
 /// build in memory), who hears about builds and cache trouble, and the databases of the last
 /// goal, kept so that a batch of boards with one goal loads them once.
@@ -387,6 +391,8 @@ pub struct PdbSource<'a> {
     cache: Option<PdbCache>,
     progress: Box<dyn FnMut(usize, BuildProgress) + 'a>,
     warn: Box<dyn FnMut(&CacheWarning) + 'a>,
+    /// Bytes of direct tables to give the databases it loads; `None` for the default by size.
+    direct_budget: Option<usize>,
     loaded: Option<PdbHeuristic>,
 }
 
@@ -394,6 +400,7 @@ impl std::fmt::Debug for PdbSource<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("PdbSource")
             .field("cache", &self.cache)
+            .field("direct_budget", &self.direct_budget)
             .field("loaded", &self.loaded.as_ref().map(PdbHeuristic::goal))
             .finish_non_exhaustive()
     }
@@ -407,6 +414,7 @@ impl<'a> PdbSource<'a> {
             cache,
             progress: Box::new(|_, _| {}),
             warn: Box::new(|_| {}),
+            direct_budget: None,
             loaded: None,
         }
     }
@@ -427,6 +435,30 @@ impl<'a> PdbSource<'a> {
     /// Reports cache files that had to be rebuilt or could not be saved to `warn`.
     pub fn on_warning(mut self, warn: impl FnMut(&CacheWarning) + 'a) -> Self {
         self.warn = Box::new(warn);
+        self
+    }
+
+    /// Gives the databases it loads [direct tables](PdbHeuristic::with_direct_tables) within
+    /// `budget` bytes, whatever the board: the same estimates, sooner, for more memory and the
+    /// time to fill them.
+    ///
+    /// Without this, boards of more than 16 cells get up to [`DEFAULT_DIRECT_TABLES`] bytes
+    /// (the 24-puzzle's 6-6-6-6 tables: 488 MB, filled in a few seconds, for IDA* 1.6 to 1.9
+    /// times as fast; its searches take seconds to hours) and smaller boards none (the
+    /// 15-puzzle's 6-6-3 tables take 16 MiB and about 0.1 s to fill, longer than a typical
+    /// search with them takes).
+    ///
+    /// ```
+    /// use puzzles::{Board, PdbSource};
+    ///
+    /// let goal = Board::parse("123456780").unwrap();
+    /// // The 8-puzzle is one 8-tile pattern: its direct table takes 9^8 / 2 bytes, about 22 MB.
+    /// let mut databases = PdbSource::new(None).with_direct_tables(32 << 20);
+    /// let heuristic = databases.heuristic(&goal).unwrap();
+    /// assert!(heuristic.databases().databases().iter().all(|pdb| pdb.has_direct_table()));
+    /// ```
+    pub fn with_direct_tables(mut self, budget: usize) -> Self {
+        self.direct_budget = Some(budget);
         self
     }
 
@@ -484,7 +516,12 @@ impl<'a> PdbSource<'a> {
                     )?
                 }
             };
-            self.loaded = Some(heuristic);
+            let budget = self.direct_budget.unwrap_or(if goal.shape().cells() > 16 {
+                DEFAULT_DIRECT_TABLES
+            } else {
+                0
+            });
+            self.loaded = Some(heuristic.with_direct_tables(budget)?);
         }
         Ok(self.loaded.as_ref().expect("loaded just above"))
     }
