@@ -11,8 +11,8 @@ use puzzles::pdb::{
     CacheWarning, Lookups, PatternDatabase, PdbCache, PdbError,
 };
 use puzzles::{
-    is_solution, random_solvable, solve_with, Algorithm, Board, HeuristicKind, PdbHeuristic,
-    PdbSource, Shape, SlidingPuzzle, TileOutcome,
+    is_solution, random_solvable, random_walk, solve_with, Algorithm, Board, HeuristicKind,
+    PdbHeuristic, PdbSource, Shape, SlidingPuzzle, TileOutcome,
 };
 use search_core::{idastar, Heuristic, Limit, Limits, Problem, Successors};
 
@@ -1422,4 +1422,46 @@ fn solving_past_the_deadline_does_not_build_the_databases_and_says_why() {
     assert!(manhattan.is_some());
     assert_eq!(solve(kind), manhattan);
     assert!(builds.load(Relaxed) > 0);
+}
+
+/// A `PdbSource` gives the databases of boards beyond 16 cells direct tables unless told
+/// otherwise, and none to smaller boards; either way the searches are the same.
+#[test]
+fn pdb_source_fills_direct_tables_beyond_sixteen_cells_unless_told() {
+    let has_direct = |source: &mut PdbSource<'_>, goal: &Board| -> Vec<bool> {
+        let heuristic = source.heuristic(goal).unwrap();
+        (heuristic.databases().databases().iter())
+            .map(|database| database.has_direct_table())
+            .collect()
+    };
+    let large = Board::blank_last(Shape::new(5, 4).unwrap());
+    let small = Board::blank_last(Shape::new(4, 3).unwrap());
+    assert!(has_direct(&mut PdbSource::new(None), &large)
+        .iter()
+        .all(|&has| has));
+    assert!(!has_direct(&mut PdbSource::new(None), &small)
+        .iter()
+        .any(|&has| has));
+    let mut without = PdbSource::new(None).with_direct_tables(0);
+    assert!(!has_direct(&mut without, &large).iter().any(|&has| has));
+    let mut with = PdbSource::new(None).with_direct_tables(4 << 20);
+    assert!(has_direct(&mut with, &small).iter().all(|&has| has));
+
+    let start = random_walk(&large, 80, 7);
+    let solve = |source: &mut PdbSource<'_>| {
+        let kind = HeuristicKind::PatternDatabase;
+        solve_with(
+            &start,
+            &large,
+            Algorithm::IdaStar,
+            kind,
+            &Limits::default(),
+            source,
+        )
+        .unwrap()
+    };
+    let (plain, direct) = (solve(&mut without), solve(&mut PdbSource::new(None)));
+    assert_eq!(plain.moves(), direct.moves());
+    assert_eq!(plain.statistics.generated, direct.statistics.generated);
+    assert!(is_solution(&start, &large, direct.moves().unwrap()));
 }
