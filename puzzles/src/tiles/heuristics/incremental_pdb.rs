@@ -180,9 +180,13 @@ impl IncrementalPdb<'_> {
         memo.manhattan + 2 * largest
     }
 
-    /// The memo after `tile` moves from cell `from` to cell `to` (where the blank was).
+    /// The estimate and memo after `tile` moves from cell `from` to cell `to` (where the blank
+    /// was).
+    ///
+    /// The estimate is taken from the sums as they are computed rather than read back from
+    /// the memo, whose two-byte stores a wide load would have to wait for (store forwarding).
     #[inline(always)]
-    fn moved(&self, memo: &PdbMemo, tile: usize, from: usize, to: usize) -> PdbMemo {
+    fn moved(&self, memo: &PdbMemo, tile: usize, from: usize, to: usize) -> (TileCost, PdbMemo) {
         let mut next = *memo;
         next.positions[tile] = to as u8;
         next.positions[0] = from as u8;
@@ -207,13 +211,19 @@ impl IncrementalPdb<'_> {
             let part = usize::from(sum.part[moved]);
             *rank = (part, sum.pdb.databases()[part].lookup_index(&view[..cells]));
         }
+        let mut largest = 0;
         for (index, (sum, &(part, rank))) in self.sums.iter().zip(&ranks).enumerate() {
             let entry = sum.pdb.databases()[part].lookup_entry(rank);
             let slot = &mut next.entries[sum.first + part];
-            next.sums[index] = memo.sums[index] + u16::from(entry) - u16::from(*slot);
+            let total = memo.sums[index] + u16::from(entry) - u16::from(*slot);
+            next.sums[index] = total;
             *slot = entry;
+            largest = largest.max(total);
         }
-        next
+        if self.sums.is_empty() {
+            return (self.value(&next), next);
+        }
+        (next.manhattan + 2 * largest, next)
     }
 }
 
@@ -246,8 +256,7 @@ impl<Word: PackedWord> IncrementalHeuristic<SlidingPuzzle<Word>> for Incremental
         let to = usize::from(memo.positions[0]);
         match puzzle.step(to, *action) {
             Some(from) if after.blank() == from => {
-                let memo = self.moved(memo, usize::from(after.tile(to)), from, to);
-                (self.value(&memo), memo)
+                self.moved(memo, usize::from(after.tile(to)), from, to)
             }
             // Not the move the memo's node makes: start over from the state itself.
             _ => self.estimate_root(puzzle, after),
@@ -265,8 +274,7 @@ impl<Word: PackedWord> IncrementalHeuristic<SlidingPuzzle<Word>> for Incremental
     ) -> Option<(TileCost, PdbMemo)> {
         let to = usize::from(memo.positions[0]);
         let from = puzzle.step(to, *action)?;
-        let memo = self.moved(memo, usize::from(state.tile(from)), from, to);
-        Some((self.value(&memo), memo))
+        Some(self.moved(memo, usize::from(state.tile(from)), from, to))
     }
 
     #[inline]
