@@ -86,7 +86,7 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
     // One thread an instance: the batch's parallelism is its jobs. Choices that do not fit
     // together are refused here, once, rather than on every line.
     let choices = choices(&args.search, NonZeroUsize::MIN);
-    engine::Solver::new(choices)?;
+    choices.check()?;
     let progress = progress_bar();
     let started = Instant::now();
     let (sender, receiver) = mpsc::channel();

@@ -110,8 +110,15 @@ impl Choices {
         }
     }
 
-    /// The algorithm for boards of `shape`, or why the choices do not fit together. Whether
-    /// they do never depends on the shape: the default algorithm is IDA* at every size.
+    /// Why the choices do not fit together, if they do not (`--prune` with astar, say).
+    /// Whether they do never depends on the board: the default algorithm is IDA* at every
+    /// size.
+    pub fn check(&self) -> Result<()> {
+        let any_shape = Shape::new(3, 3).expect("3x3 is a shape");
+        self.algorithm(any_shape).map(drop)
+    }
+
+    /// The algorithm for boards of `shape`, or why the choices do not fit together.
     fn algorithm(&self, shape: Shape) -> Result<Algorithm> {
         let algorithm = match self.algorithm {
             None => Algorithm::default_for(shape),
@@ -156,11 +163,10 @@ pub struct Solver {
 }
 
 impl Solver {
-    /// A solver for `choices`, or why they do not fit together (checked here, once, rather
-    /// than for every board).
+    /// A solver for `choices`, or why they do not fit together ([`Choices::check`]: here,
+    /// once, rather than for every board).
     pub fn new(choices: Choices) -> Result<Self> {
-        let any_shape = Shape::new(3, 3).expect("3x3 is a shape");
-        choices.algorithm(any_shape)?;
+        choices.check()?;
         let databases = puzzles::PdbSource::default_location();
         Ok(Solver {
             choices,
