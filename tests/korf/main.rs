@@ -8,7 +8,9 @@
 //! Databases are loaded from (or built into) the cache directory, by default the user's cache;
 //! the time to build them is reported apart from the search. Every solution length is checked
 //! against the published optimum; a 24-puzzle instance that exceeds its time budget is reported
-//! as such, with the nodes it had generated. `--lookups` chooses which states the 15-puzzle's
+//! as such, with the nodes it had generated and a projection of the nodes (and hours, at its
+//! rate) to the end of the iteration at the optimal length, an estimate that ranks which
+//! instances to give an hour next. `--lookups` chooses which states the 15-puzzle's
 //! heuristic looks up (the state alone, with its reflection, the default, or both and their
 //! duals); `--partition a,b,..` maxes the estimates of several partitions
 //! (`7-8,7-8-diagonal,7-8-antidiagonal` takes about 870 MB and over three minutes to build the
