@@ -460,3 +460,34 @@ fn twenty_four(arguments: &[String], cache: &PdbCache) {
         }
     });
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use search_core::Iteration;
+
+    fn iteration(threshold: u64, generated: u64) -> Iteration {
+        Iteration {
+            threshold,
+            expanded: generated / 2,
+            generated,
+        }
+    }
+
+    #[test]
+    fn projection_continues_the_growth_of_the_finished_iterations() {
+        // Three finished iterations growing tenfold, then one cut short; two more thresholds
+        // to the optimal 10: 1,000 * 10 + 1,000 * 100 ahead of the 1 + 1,110 done.
+        let mut statistics = Statistics::default();
+        statistics.iterations = vec![
+            iteration(2, 10),
+            iteration(4, 100),
+            iteration(6, 1_000),
+            iteration(8, 7),
+        ];
+        assert_eq!(projected(&statistics, 10), Some(111_111.0));
+        // With fewer than two finished iterations there is no growth to continue.
+        statistics.iterations.truncate(2);
+        assert_eq!(projected(&statistics, 10), None);
+    }
+}
