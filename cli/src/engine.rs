@@ -6,8 +6,7 @@ use std::num::NonZeroUsize;
 
 use anyhow::{anyhow, bail, Result};
 use puzzles::{Algorithm, HeuristicKind, Move, PackedWord, Shape, SlidingPuzzle, TileOutcome};
-use search_core::PruningAutomaton;
-use search_core::{Limit, Limits, Statistics};
+use search_core::{Limit, Limits, PruningAutomaton, Statistics};
 
 use crate::args::{AlgorithmArg, GoalArg, HeuristicArg, MetricArg};
 
