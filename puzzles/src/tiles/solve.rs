@@ -220,9 +220,11 @@ impl TileReport {
 /// Shapes are checked and solvability decided first: an unsolvable board is answered at once,
 /// with no search. Boards of up to 16 cells are packed into `u64`, larger ones into `u128`.
 /// [`HeuristicKind::PatternDatabase`] takes its databases from the
-/// [default cache directory](PdbSource::default_location), building them there on first use;
-/// use [`solve_with`] to choose the cache, hear about builds, or solve many boards with one
-/// loading. The deadline and cancellation flag of `limits` also stop such a build: the
+/// [default cache directory](PdbSource::default_location), building them there on first use,
+/// and on boards of more than 16 cells gives them [direct tables](PdbSource::with_direct_tables)
+/// (up to [`DEFAULT_DIRECT_TABLES`](super::heuristics::DEFAULT_DIRECT_TABLES) bytes); use
+/// [`solve_with`] to choose the cache and the tables, hear about builds, or solve many boards
+/// with one loading. The deadline and cancellation flag of `limits` also stop such a build: the
 /// outcome is then [`TileOutcome::LimitReached`], as if the search had stopped.
 ///
 /// # Errors
