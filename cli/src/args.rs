@@ -252,11 +252,11 @@ pub struct SearchOptions {
     /// at 14 and grows about ninefold every two moves.
     #[arg(long, value_name = "MOVES", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=puzzles::MAX_REDUNDANT_LENGTH as u64))]
     pub prune: Option<usize>,
-    /// Memory for the pattern databases' direct tables, in MiB (per job in a batch): entries
-    /// indexed by the tiles' cells instead of ranked, the same estimates sooner. 0 turns them
-    /// off [default: 1024 beyond 4x4, where the 24-puzzle's take 488 MB, are filled in a few
-    /// seconds and make idastar 1.6 to 1.9 times as fast; none up to 4x4, whose searches are
-    /// over sooner than their tables are filled].
+    /// Memory for the pattern databases' direct tables (with --heuristic pdb), in MiB (per
+    /// job in a batch): entries indexed by the tiles' cells instead of ranked, the same
+    /// estimates sooner. 0 turns them off [default: 1024 beyond 4x4, where the 24-puzzle's
+    /// take 488 MB, are filled in a few seconds and make idastar 1.6 to 1.9 times as fast;
+    /// none up to 4x4, whose searches are over sooner than their tables are filled].
     #[arg(long, value_name = "MIB")]
     pub direct_tables: Option<usize>,
 }

@@ -137,6 +137,9 @@ impl Choices {
         if self.prune.is_some() && !algorithm.is_idastar() {
             bail!("--prune applies to idastar, not {algorithm}");
         }
+        if self.direct_tables.is_some() && self.heuristic != Some(HeuristicArg::Pdb) {
+            bail!("--direct-tables applies to the pattern databases of --heuristic pdb");
+        }
         Ok(algorithm)
     }
 

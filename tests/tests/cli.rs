@@ -642,6 +642,16 @@ fn batch_prunes_and_fills_direct_tables() {
         .stderr(predicate::str::contains(
             "--prune applies to idastar, not astar",
         ));
+    // Direct tables belong to the pattern databases: without them the option would be ignored.
+    slide()
+        .args(["batch", "--direct-tables", "64"])
+        .write_stdin(instances.clone())
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "--direct-tables applies to the pattern databases of --heuristic pdb",
+        ));
 }
 
 #[test]
