@@ -7,8 +7,8 @@ use puzzles::{Board, PackedWord, PdbHeuristic, Shape, SlidingPuzzle, SplitMix64}
 use search_core::{idastar, Actions, Heuristic, InPlace, IncrementalHeuristic};
 
 /// Walks `steps` random moves from the goal; at each node checks every child's incremental
-/// estimate, made before and after the move, against the full one, and its memo against the
-/// memo made from scratch.
+/// estimate, made before the move (returned, and written over a stale memo) and after it,
+/// against the full one, and its memo against the memo made from scratch.
 fn compare_on_a_walk<Word: PackedWord>(heuristic: &PdbHeuristic, steps: usize, seed: u64) {
     let puzzle = SlidingPuzzle::<Word>::new(heuristic.goal()).expect("the board fits the word");
     let incremental = heuristic.incremental();
@@ -24,6 +24,17 @@ fn compare_on_a_walk<Word: PackedWord>(heuristic: &PdbHeuristic, steps: usize, s
             let ahead = incremental
                 .estimate_child_ahead(&puzzle, &state, action, h, &memo)
                 .expect("a tile puzzle always estimates ahead");
+            // The slot IDA* writes into holds whatever node it last held: here, the parent.
+            let mut written = memo;
+            let estimate = incremental.estimate_child_ahead_into(
+                &puzzle,
+                &state,
+                action,
+                h,
+                &memo,
+                &mut written,
+            );
+            assert_eq!(estimate.map(|h| (h, written)), Some(ahead));
             let mut child = state;
             puzzle.apply(&mut child, action);
             let after = incremental.estimate_child(&puzzle, &child, action, h, &memo);
@@ -174,20 +185,44 @@ fn direct_tables_change_no_estimate_and_no_search() {
         .map(|database| database.has_direct_table())
         .collect();
     assert_eq!(has, [true, true, true, true, false, false]);
-    for (seed, heuristic) in every_lookup(&direct).enumerate() {
-        compare_on_a_walk::<u64>(&heuristic, 2_000, seed as u64);
+    // With every table direct, the memo carries the tables' indices and moves them per move
+    // instead of computing them from the tiles' positions.
+    let everywhere = plain.clone().with_direct_tables(6 << 19).unwrap();
+    let partitions = std::iter::once(everywhere.databases()).chain(everywhere.additional());
+    assert!(partitions
+        .flat_map(|pdb| pdb.databases())
+        .all(|database| database.has_direct_table()));
+    for direct in [&direct, &everywhere] {
+        for (seed, heuristic) in every_lookup(direct).enumerate() {
+            compare_on_a_walk::<u64>(&heuristic, 2_000, seed as u64);
+        }
+        let puzzle = SlidingPuzzle::<u64>::new(plain.goal()).unwrap();
+        for walk in 0..4 {
+            let board = puzzles::random_walk(plain.goal(), 60, walk);
+            let start = puzzle.state(&board).unwrap();
+            assert_eq!(
+                direct.estimate(&puzzle, &start),
+                plain.estimate(&puzzle, &start)
+            );
+            let slow = idastar(&puzzle, &plain.incremental(), start);
+            let fast = idastar(&puzzle, &direct.incremental(), start);
+            assert_eq!(slow.outcome, fast.outcome);
+            assert_eq!(slow.statistics.iterations, fast.statistics.iterations);
+        }
     }
-    let puzzle = SlidingPuzzle::<u64>::new(plain.goal()).unwrap();
-    for walk in 0..4 {
-        let board = puzzles::random_walk(plain.goal(), 60, walk);
-        let start = puzzle.state(&board).unwrap();
-        assert_eq!(
-            direct.estimate(&puzzle, &start),
-            plain.estimate(&puzzle, &start)
-        );
-        let slow = idastar(&puzzle, &plain.incremental(), start);
-        let fast = idastar(&puzzle, &direct.incremental(), start);
-        assert_eq!(slow.outcome, fast.outcome);
-        assert_eq!(slow.statistics.iterations, fast.statistics.iterations);
+}
+
+#[test]
+fn twenty_four_puzzle_direct_indices_follow_every_move_in_both_views() {
+    // Eight 3-tile databases, each with a direct table of 25^3 entries: the memo keeps both
+    // views' indices, the reflection's moved through the reflection's cells.
+    let tiles: Vec<u8> = (1..25).collect();
+    let partition: Vec<Vec<u8>> = tiles.chunks(3).map(<[u8]>::to_vec).collect();
+    let heuristic = build(5, 5, &partition)
+        .with_direct_tables(usize::MAX)
+        .unwrap();
+    assert!(heuristic.databases().has_reflection());
+    for (seed, heuristic) in every_lookup(&heuristic).enumerate() {
+        compare_on_a_walk::<u128>(&heuristic, 1_000, seed as u64);
     }
 }

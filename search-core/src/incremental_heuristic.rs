@@ -100,6 +100,30 @@ pub trait IncrementalHeuristic<P: Problem + ?Sized> {
         None
     }
 
+    /// [`estimate_child_ahead`](IncrementalHeuristic::estimate_child_ahead) writing the child's
+    /// memo into `child` (whatever it held before) instead of returning it; `None`, leaving
+    /// `child` unspecified, when the heuristic needs to see the child.
+    ///
+    /// [`idastar`](crate::idastar) calls this one, with `child` the memo it keeps for the next
+    /// depth: a memo made in place is never copied, where a returned one is copied at least
+    /// once, and a copy right after the stores that made it waits for them (store forwarding
+    /// works only between accesses of the same size). Override it when the memo is more than a
+    /// few words; the default calls `estimate_child_ahead`.
+    #[inline(always)]
+    fn estimate_child_ahead_into(
+        &self,
+        problem: &P,
+        state: &P::State,
+        action: &P::Action,
+        before: P::Cost,
+        memo: &Self::Memo,
+        child: &mut Self::Memo,
+    ) -> Option<P::Cost> {
+        let (estimate, memo) = self.estimate_child_ahead(problem, state, action, before, memo)?;
+        *child = memo;
+        Some(estimate)
+    }
+
     /// Whether the estimate is known to be consistent; see [`Heuristic::is_consistent`], whose
     /// rules (speed only, never optimality) apply. The default is `false`.
     #[inline]

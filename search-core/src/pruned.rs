@@ -336,6 +336,26 @@ where
     }
 
     #[inline(always)]
+    fn estimate_child_ahead_into(
+        &self,
+        problem: &Pruned<'_, P>,
+        state: &PrunedState<P::State>,
+        action: &PrunedAction<P::Action>,
+        before: P::Cost,
+        memo: &H::Memo,
+        child: &mut H::Memo,
+    ) -> Option<P::Cost> {
+        self.heuristic.estimate_child_ahead_into(
+            problem.problem,
+            &state.state,
+            &action.action,
+            before,
+            memo,
+            child,
+        )
+    }
+
+    #[inline(always)]
     fn consistent(&self) -> bool {
         self.heuristic.consistent()
     }

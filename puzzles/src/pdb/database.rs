@@ -128,6 +128,12 @@ impl PatternDatabase {
         }
     }
 
+    /// The direct table's index weights, one per pattern tile in pattern order (see
+    /// [`DirectTable::weights`]), when lookups go through a direct table.
+    pub(crate) fn direct_weights(&self) -> Option<&[usize]> {
+        self.direct.0.as_ref().map(DirectTable::weights)
+    }
+
     /// The entry at an index from [`lookup_index`](Self::lookup_index).
     #[inline(always)]
     pub(crate) fn lookup_entry(&self, index: usize) -> u8 {

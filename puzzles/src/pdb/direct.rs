@@ -159,6 +159,13 @@ impl DirectTable {
         packed_entry(&self.table, self.entry_bits, index)
     }
 
+    /// What a cell number of the pattern's `i`-th tile weighs in [`index`](Self::index), for
+    /// each `i`: moving that tile from cell `a` to cell `b` moves the index by `(b - a) *
+    /// weights[i]`, which lets a search update an index per move instead of recomputing it.
+    pub(crate) fn weights(&self) -> &[usize] {
+        &self.weights[..self.tiles]
+    }
+
     /// The table's size in bytes.
     pub(crate) fn len(&self) -> usize {
         self.table.len()

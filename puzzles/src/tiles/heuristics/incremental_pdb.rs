@@ -18,7 +18,11 @@ const MOST_ENTRIES: usize = 16;
 /// [`PdbHeuristic`] for IDA*, carrying each node's lookups to its children: a move changes one
 /// tile, so each sum (a partition, in the state or in its reflection) looks up again only the
 /// database holding that tile, one lookup per sum instead of one per database and sum. On the
-/// 24-puzzle's 6-6-6-6 with reflection that is two lookups a move instead of eight.
+/// 24-puzzle's 6-6-6-6 with reflection that is two lookups a move instead of eight. When every
+/// database has a [direct table](PdbHeuristic::with_direct_tables), the memo also keeps each
+/// entry's index, which a move shifts by a multiple of the moved tile's weight, so that a lookup
+/// reads no tile positions at all. IDA* writes each child's memo in place
+/// ([`estimate_child_ahead_into`](IncrementalHeuristic::estimate_child_ahead_into)).
 ///
 /// The estimates are exactly those of the [`PdbHeuristic`] it was made from (tests compare them
 /// on every child along random walks), so searches find the same solutions after the same number
@@ -51,6 +55,9 @@ pub struct IncrementalPdb<'a> {
     sums: Vec<Sum<'a>>,
     /// The reflection's cell and tile maps, when a sum looks the reflection up.
     reflection: Option<([u8; MAX_CELLS], [u8; MAX_CELLS])>,
+    /// Whether every database of every sum has a direct table, whose indices the memo keeps
+    /// and updates per move (see [`Sum::weight`]).
+    direct: bool,
 }
 
 /// One sum of database entries: a partition, in the state or in its reflection.
@@ -62,10 +69,17 @@ struct Sum<'a> {
     part: [u8; MAX_CELLS],
     /// Where the sum's entries start in [`PdbMemo::entries`].
     first: usize,
+    /// `weight[tile]`: what a cell number of `tile` (of the reflection's tile, for a reflected
+    /// sum) weighs in its database's direct-table index, when there are direct tables. A move
+    /// of that tile from cell `a` to cell `b` moves the index by `(b - a) * weight`: one
+    /// multiplication instead of reading the pattern's every position back from the memo just
+    /// written (six loads for a 6-tile pattern, each waiting for the store before it).
+    weight: [u32; MAX_CELLS],
 }
 
 /// What [`IncrementalPdb`] remembers of a node: where every tile is, in the state and in its
-/// reflection, each sum's database entries and total, and the Manhattan distance.
+/// reflection, each sum's database entries and total (and, with direct tables, the entries'
+/// indices), and the Manhattan distance.
 ///
 /// The parts an estimate does not use stay zero, so that two memos of one state are equal
 /// however the search reached it.
@@ -74,6 +88,8 @@ pub struct PdbMemo {
     positions: [u8; MAX_CELLS],
     reflected: [u8; MAX_CELLS],
     entries: [u8; MOST_ENTRIES],
+    /// The direct-table index of each entry, when there are direct tables.
+    indices: [u32; MOST_ENTRIES],
     sums: [u16; MOST_SUMS],
     manhattan: u16,
 }
@@ -105,6 +121,7 @@ impl PdbHeuristic {
                     reflected,
                     part,
                     first: entries,
+                    weight: [0; MAX_CELLS],
                 });
                 entries += pdb.databases().len();
             }
@@ -113,6 +130,7 @@ impl PdbHeuristic {
         if !keeps {
             sums.clear();
         }
+        let direct = !sums.is_empty() && sums.iter_mut().all(|sum| sum.fill_weights(cells));
         let reflection = (sums.iter().find(|sum| sum.reflected))
             .and_then(|sum| sum.pdb.reflection_maps())
             .map(|(cell, tile)| {
@@ -127,7 +145,31 @@ impl PdbHeuristic {
             cells,
             sums,
             reflection,
+            direct,
         }
+    }
+}
+
+impl Sum<'_> {
+    /// Fills [`weight`](Self::weight) from the databases' direct tables; false, leaving the
+    /// weights unused, when a database has none or its indices would not fit a `u32`.
+    fn fill_weights(&mut self, cells: usize) -> bool {
+        for database in self.pdb.databases() {
+            let Some(weights) = database.direct_weights() else {
+                return false;
+            };
+            // The largest index puts every tile on the last cell.
+            let largest = weights.iter().try_fold(0u64, |sum, &weight| {
+                sum.checked_add((cells as u64 - 1).checked_mul(weight as u64)?)
+            });
+            if !largest.is_some_and(|largest| largest <= u64::from(u32::MAX)) {
+                return false;
+            }
+            for (&tile, &weight) in database.pattern().iter().zip(weights) {
+                self.weight[usize::from(tile)] = weight as u32;
+            }
+        }
+        true
     }
 }
 
@@ -145,6 +187,7 @@ impl IncrementalPdb<'_> {
             positions,
             reflected: [0; MAX_CELLS],
             entries: [0; MOST_ENTRIES],
+            indices: [0; MOST_ENTRIES],
             sums: [0; MOST_SUMS],
             manhattan,
         };
@@ -161,8 +204,12 @@ impl IncrementalPdb<'_> {
             };
             let mut total = 0;
             for (part, database) in sum.pdb.databases().iter().enumerate() {
-                let entry = database.excess(&view[..cells]);
+                let index = database.lookup_index(&view[..cells]);
+                let entry = database.lookup_entry(index);
                 memo.entries[sum.first + part] = entry;
+                if self.direct {
+                    memo.indices[sum.first + part] = index as u32;
+                }
                 total += u16::from(entry);
             }
             memo.sums[index] = total;
@@ -188,6 +235,21 @@ impl IncrementalPdb<'_> {
     #[inline(always)]
     fn moved(&self, memo: &PdbMemo, tile: usize, from: usize, to: usize) -> (TileCost, PdbMemo) {
         let mut next = *memo;
+        let estimate = self.moved_into(memo, &mut next, tile, from, to);
+        (estimate, next)
+    }
+
+    /// [`moved`](Self::moved), writing the memo into `next` (whatever it held).
+    #[inline(always)]
+    fn moved_into(
+        &self,
+        memo: &PdbMemo,
+        next: &mut PdbMemo,
+        tile: usize,
+        from: usize,
+        to: usize,
+    ) -> TileCost {
+        *next = *memo;
         next.positions[tile] = to as u8;
         next.positions[0] = from as u8;
         next.manhattan = memo.manhattan + self.manhattan.tile_distance(tile, to)
@@ -203,13 +265,19 @@ impl IncrementalPdb<'_> {
         // memory together.
         let mut ranks = [(0usize, 0usize); MOST_SUMS];
         for (rank, sum) in ranks.iter_mut().zip(&self.sums) {
-            let (moved, view) = if sum.reflected {
-                (mirror, &next.reflected)
+            *rank = if self.direct {
+                let (part, index) = self.direct_index(sum, memo, tile, from, to);
+                next.indices[sum.first + part] = index as u32;
+                (part, index)
             } else {
-                (tile, &next.positions)
+                let (moved, view) = if sum.reflected {
+                    (mirror, &next.reflected)
+                } else {
+                    (tile, &next.positions)
+                };
+                let part = usize::from(sum.part[moved]);
+                (part, sum.pdb.databases()[part].lookup_index(&view[..cells]))
             };
-            let part = usize::from(sum.part[moved]);
-            *rank = (part, sum.pdb.databases()[part].lookup_index(&view[..cells]));
         }
         let mut largest = 0;
         for (index, (sum, &(part, rank))) in self.sums.iter().zip(&ranks).enumerate() {
@@ -221,9 +289,36 @@ impl IncrementalPdb<'_> {
             largest = largest.max(total);
         }
         if self.sums.is_empty() {
-            return (self.value(&next), next);
+            return self.value(next);
         }
-        (next.manhattan + 2 * largest, next)
+        next.manhattan + 2 * largest
+    }
+
+    /// With direct tables: which database of `sum` holds `tile`, and the direct-table index of
+    /// that database's entry after `tile` moves from cell `from` to cell `to`, from the index
+    /// in `memo` (the node before the move).
+    #[inline(always)]
+    fn direct_index(
+        &self,
+        sum: &Sum<'_>,
+        memo: &PdbMemo,
+        tile: usize,
+        from: usize,
+        to: usize,
+    ) -> (usize, usize) {
+        let (moved, from, to) = match (&self.reflection, sum.reflected) {
+            (Some((cell, rename)), true) => (
+                usize::from(rename[tile]),
+                usize::from(cell[from]),
+                usize::from(cell[to]),
+            ),
+            _ => (tile, from, to),
+        };
+        let part = usize::from(sum.part[moved]);
+        let weight = sum.weight[moved] as usize;
+        // Adding first keeps the unsigned arithmetic from dipping below zero.
+        let index = memo.indices[sum.first + part] as usize + to * weight - from * weight;
+        (part, index)
     }
 }
 
@@ -275,6 +370,21 @@ impl<Word: PackedWord> IncrementalHeuristic<SlidingPuzzle<Word>> for Incremental
         let to = usize::from(memo.positions[0]);
         let from = puzzle.step(to, *action)?;
         Some(self.moved(memo, usize::from(state.tile(from)), from, to))
+    }
+
+    #[inline(always)]
+    fn estimate_child_ahead_into(
+        &self,
+        puzzle: &SlidingPuzzle<Word>,
+        state: &TileState<Word>,
+        action: &Move,
+        _before: TileCost,
+        memo: &PdbMemo,
+        child: &mut PdbMemo,
+    ) -> Option<TileCost> {
+        let to = usize::from(memo.positions[0]);
+        let from = puzzle.step(to, *action)?;
+        Some(self.moved_into(memo, child, usize::from(state.tile(from)), from, to))
     }
 
     #[inline]
