@@ -134,6 +134,11 @@ impl PatternDatabase {
         self.direct.0.as_ref().map(DirectTable::weights)
     }
 
+    /// The direct table's bytes and bits per entry, when lookups go through one.
+    pub(crate) fn direct_entries(&self) -> Option<(&[u8], u8)> {
+        self.direct.0.as_ref().map(DirectTable::entries)
+    }
+
     /// The entry at an index from [`lookup_index`](Self::lookup_index).
     #[inline(always)]
     pub(crate) fn lookup_entry(&self, index: usize) -> u8 {

@@ -166,6 +166,12 @@ impl DirectTable {
         &self.weights[..self.tiles]
     }
 
+    /// The table's bytes and its bits per entry (4 or 8), for a caller that keeps them at hand
+    /// to read entries with [`packed_entry`].
+    pub(crate) fn entries(&self) -> (&[u8], u8) {
+        (&self.table, self.entry_bits)
+    }
+
     /// The table's size in bytes.
     pub(crate) fn len(&self) -> usize {
         self.table.len()

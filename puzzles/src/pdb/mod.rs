@@ -54,6 +54,7 @@ pub use abstraction::Abstraction;
 pub use additive::{validate_partition, AdditivePdb, Lookups};
 pub use build::{BuildOptions, BuildProgress};
 pub use cache::{CacheWarning, PdbCache};
+pub(crate) use database::packed_entry;
 pub use database::PatternDatabase;
 pub use error::PdbError;
 pub use file::FORMAT_VERSION;

@@ -4,7 +4,7 @@ use search_core::IncrementalHeuristic;
 
 use super::manhattan::Manhattan;
 use super::pattern_database::PdbHeuristic;
-use crate::pdb::{AdditivePdb, Lookups};
+use crate::pdb::{packed_entry, AdditivePdb, Lookups};
 use crate::tiles::moves::Move;
 use crate::tiles::packing::PackedWord;
 use crate::tiles::puzzle::{SlidingPuzzle, TileCost, TileState};
@@ -75,6 +75,27 @@ struct Sum<'a> {
     /// multiplication instead of reading the pattern's every position back from the memo just
     /// written (six loads for a 6-tile pattern, each waiting for the store before it).
     weight: [u32; MAX_CELLS],
+    /// `tables[part]`: the direct table of database `part` and its bits per entry, when there
+    /// are direct tables. At hand here, a lookup reaches the entry's cache line through one
+    /// load instead of four (the partition, its databases, the database, its table).
+    tables: [EntryTable<'a>; MOST_ENTRIES],
+}
+
+/// A database's direct table as [`Sum::tables`] keeps it: its bytes and bits per entry.
+#[derive(Clone, Copy, Default)]
+struct EntryTable<'a> {
+    bytes: &'a [u8],
+    entry_bits: u8,
+}
+
+impl std::fmt::Debug for EntryTable<'_> {
+    // A 24-puzzle table is 122 MB: its size, not its bytes.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("EntryTable")
+            .field("bytes", &self.bytes.len())
+            .field("entry_bits", &self.entry_bits)
+            .finish()
+    }
 }
 
 /// What [`IncrementalPdb`] remembers of a node: where every tile is, in the state and in its
@@ -122,6 +143,7 @@ impl PdbHeuristic {
                     part,
                     first: entries,
                     weight: [0; MAX_CELLS],
+                    tables: [EntryTable::default(); MOST_ENTRIES],
                 });
                 entries += pdb.databases().len();
             }
@@ -130,7 +152,7 @@ impl PdbHeuristic {
         if !keeps {
             sums.clear();
         }
-        let direct = !sums.is_empty() && sums.iter_mut().all(|sum| sum.fill_weights(cells));
+        let direct = !sums.is_empty() && sums.iter_mut().all(|sum| sum.fill_direct(cells));
         let reflection = (sums.iter().find(|sum| sum.reflected))
             .and_then(|sum| sum.pdb.reflection_maps())
             .map(|(cell, tile)| {
@@ -151,12 +173,19 @@ impl PdbHeuristic {
 }
 
 impl Sum<'_> {
-    /// Fills [`weight`](Self::weight) from the databases' direct tables; false, leaving the
-    /// weights unused, when a database has none or its indices would not fit a `u32`.
-    fn fill_weights(&mut self, cells: usize) -> bool {
-        for database in self.pdb.databases() {
-            let Some(weights) = database.direct_weights() else {
+    /// Fills [`weight`](Self::weight) and [`tables`](Self::tables) from the databases' direct
+    /// tables; false, leaving them unused, when a database has none or its indices would not
+    /// fit a `u32`.
+    fn fill_direct(&mut self, cells: usize) -> bool {
+        for (part, database) in self.pdb.databases().iter().enumerate() {
+            let (Some(weights), Some(entries)) =
+                (database.direct_weights(), database.direct_entries())
+            else {
                 return false;
+            };
+            self.tables[part] = EntryTable {
+                bytes: entries.0,
+                entry_bits: entries.1,
             };
             // The largest index puts every tile on the last cell.
             let largest = weights.iter().try_fold(0u64, |sum, &weight| {
@@ -281,7 +310,12 @@ impl IncrementalPdb<'_> {
         }
         let mut largest = 0;
         for (index, (sum, &(part, rank))) in self.sums.iter().zip(&ranks).enumerate() {
-            let entry = sum.pdb.databases()[part].lookup_entry(rank);
+            let entry = if self.direct {
+                let table = sum.tables[part];
+                packed_entry(table.bytes, table.entry_bits, rank)
+            } else {
+                sum.pdb.databases()[part].lookup_entry(rank)
+            };
             let slot = &mut next.entries[sum.first + part];
             let total = memo.sums[index] + u16::from(entry) - u16::from(*slot);
             next.sums[index] = total;
