@@ -65,8 +65,9 @@ pub struct PruningAutomaton {
 ///
 /// Why: a depth-first search steps the automaton once per generated node, at a state that
 /// changes with every move, so the table's lines compete with the heuristic's for the cache. The
-/// 24-puzzle's automaton for sequences of up to 14 moves has 54,281 states: 850 KB in `u32`s,
-/// nearly all of a core's 1 MiB second-level cache, 425 KB in `u16`s.
+/// 24-puzzle's automaton for sequences of up to 14 moves has 54,281 states: 848 KiB in `u32`s,
+/// most of a core's 1 MiB second-level cache on the machine it was measured on, 424 KiB in
+/// `u16`s.
 #[derive(Clone, PartialEq, Eq)]
 enum Transitions {
     /// At most [`u16::MAX`] states, numbered below it; `u16::MAX` marks a forbidden action.
