@@ -243,6 +243,32 @@ fn solve_pruned_agrees_with_solve_for_every_heuristic_and_refuses_other_algorith
     )
     .unwrap_err();
     assert!(matches!(error, SolveError::Pruning(_)), "{error}");
+    // An automaton that forbids moves outright, with nothing to replace them, can leave the
+    // search no path at all: an error that says so, not a panic or a false "unsolvable".
+    let standstill = PruningAutomaton::new(4, Move::ALL.map(|step| [step.index()])).unwrap();
+    for algorithm in [
+        Algorithm::IdaStar,
+        Algorithm::ParallelIdaStar(NonZeroUsize::new(2).unwrap()),
+    ] {
+        let error = solve_pruned(
+            &start,
+            &goal,
+            algorithm,
+            HeuristicKind::Manhattan,
+            &Limits::default(),
+            &mut databases,
+            &standstill,
+        )
+        .unwrap_err();
+        assert!(
+            matches!(error, SolveError::PruningForbidsEveryPath),
+            "{error}"
+        );
+        assert_eq!(
+            error.to_string(),
+            "duplicate pruning forbade every path to the goal: the automaton forbids a move sequence without allowing one that replaces it"
+        );
+    }
 }
 
 proptest! {

@@ -130,6 +130,10 @@ pub enum SolveError {
     PruningNeedsIdaStar(Algorithm),
     /// The pruning automaton does not read the puzzle's four move slots.
     Pruning(PrunedError),
+    /// The pruned search found no path to the goal of a solvable board: the automaton
+    /// forbids a move sequence without allowing one that replaces it (see
+    /// [`PruningAutomaton`]'s soundness rules).
+    PruningForbidsEveryPath,
 }
 
 impl fmt::Display for SolveError {
@@ -142,6 +146,11 @@ impl fmt::Display for SolveError {
                 write!(f, "duplicate pruning applies to idastar, not {algorithm}")
             }
             SolveError::Pruning(error) => write!(f, "duplicate pruning: {error}"),
+            SolveError::PruningForbidsEveryPath => write!(
+                f,
+                "duplicate pruning forbade every path to the goal: the automaton forbids a move \
+                 sequence without allowing one that replaces it"
+            ),
         }
     }
 }
@@ -153,6 +162,7 @@ impl std::error::Error for SolveError {
             SolveError::PatternDatabase(error) => Some(error),
             SolveError::PruningNeedsIdaStar(_) => None,
             SolveError::Pruning(error) => Some(error),
+            SolveError::PruningForbidsEveryPath => None,
         }
     }
 }
@@ -427,6 +437,11 @@ fn search<Word: PackedWord>(
                 pruned_idastar(&pruned, &heuristic, start, limits, threads)
             }
         };
+        // The board is solvable, so only an automaton that breaks its soundness rules can
+        // leave the search without a path.
+        if matches!(result.outcome, Outcome::Unreachable) {
+            return Err(SolveError::PruningForbidsEveryPath);
+        }
         return Ok(tile_outcome(result, |step| step.action));
     }
     let result = match (algorithm, heuristic) {
@@ -476,7 +491,8 @@ fn tile_outcome<State, Action, Cost>(
         Outcome::Solved(solution) => TileOutcome::Solved {
             moves: solution.actions.iter().map(to_move).collect(),
         },
-        // The start was proven solvable, so a complete search cannot come back empty-handed.
+        // The start was proven solvable, and an unpruned search is complete (a pruned one's
+        // empty hands are turned into an error before this), so none comes back empty-handed.
         Outcome::Unreachable => unreachable!("a solvable board reaches its goal"),
         Outcome::LimitReached(limit) => TileOutcome::LimitReached(limit),
     };
