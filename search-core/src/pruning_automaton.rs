@@ -477,6 +477,24 @@ mod tests {
         sequences
     }
 
+    /// Checks that `automaton` forbids, of all the sequences of up to `length` slots, exactly
+    /// those that contain one of `forbidden`.
+    fn forbids_exactly_the_sequences_containing(
+        automaton: &PruningAutomaton,
+        forbidden: &[Vec<usize>],
+        length: usize,
+    ) {
+        for length in 0..=length {
+            for sequence in all_sequences(automaton.slots(), length) {
+                assert_eq!(
+                    automaton.forbids(&sequence),
+                    contains_any(&sequence, forbidden),
+                    "{sequence:?}"
+                );
+            }
+        }
+    }
+
     #[test]
     fn agrees_with_substring_search_on_every_short_sequence() {
         // Overlapping words, a word inside another, a word that is a suffix of another, and a
@@ -491,15 +509,7 @@ mod tests {
             vec![1, 0, 1, 1],
         ];
         let automaton = PruningAutomaton::new(3, &forbidden).unwrap();
-        for length in 0..=7 {
-            for sequence in all_sequences(3, length) {
-                assert_eq!(
-                    automaton.forbids(&sequence),
-                    contains_any(&sequence, &forbidden),
-                    "{sequence:?}"
-                );
-            }
-        }
+        forbids_exactly_the_sequences_containing(&automaton, &forbidden, 7);
     }
 
     #[test]
@@ -556,15 +566,7 @@ mod tests {
             let twin = seen[..state].iter().position(|other| other == continuation);
             assert_eq!(twin, None, "state {state} repeats an earlier one");
         }
-        for length in 0..=7 {
-            for sequence in all_sequences(3, length) {
-                assert_eq!(
-                    automaton.forbids(&sequence),
-                    contains_any(&sequence, &forbidden),
-                    "{sequence:?}"
-                );
-            }
-        }
+        forbids_exactly_the_sequences_containing(&automaton, &forbidden, 7);
     }
 
     #[test]

@@ -398,12 +398,13 @@ impl<Word: PackedWord> IncrementalHeuristic<SlidingPuzzle<Word>> for Incremental
         puzzle: &SlidingPuzzle<Word>,
         state: &TileState<Word>,
         action: &Move,
-        _before: TileCost,
+        before: TileCost,
         memo: &PdbMemo,
     ) -> Option<(TileCost, PdbMemo)> {
-        let to = usize::from(memo.positions[0]);
-        let from = puzzle.step(to, *action)?;
-        Some(self.moved(memo, usize::from(state.tile(from)), from, to))
+        let mut child = *memo;
+        let estimate =
+            self.estimate_child_ahead_into(puzzle, state, action, before, memo, &mut child)?;
+        Some((estimate, child))
     }
 
     #[inline(always)]
