@@ -106,9 +106,9 @@ pub trait IncrementalHeuristic<P: Problem + ?Sized> {
     ///
     /// [`idastar`](crate::idastar) calls this one, with `child` the memo it keeps for the next
     /// depth: a memo made in place is never copied, where a returned one is copied at least
-    /// once, and a copy right after the stores that made it waits for them (store forwarding
-    /// works only between accesses of the same size). Override it when the memo is more than a
-    /// few words; the default calls `estimate_child_ahead`.
+    /// once, and a copy right after the narrow stores that made it waits for them (a wide load
+    /// cannot be served from several pending smaller stores). Override it when the memo is more
+    /// than a few words; the default calls `estimate_child_ahead`.
     #[inline(always)]
     fn estimate_child_ahead_into(
         &self,
