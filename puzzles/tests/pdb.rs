@@ -1143,7 +1143,10 @@ fn standard_partitions_cover_every_tile_and_mirror_as_documented() {
         &partitions::FIFTEEN_6_6_3,
         &partitions::FIFTEEN_5_5_5,
     ];
-    let twenty_four: [&[&[u8]]; 1] = [&partitions::TWENTY_FOUR_6_6_6_6];
+    let twenty_four: [&[&[u8]]; 2] = [
+        &partitions::TWENTY_FOUR_6_6_6_6,
+        &partitions::TWENTY_FOUR_6_6_6_6_PINWHEEL,
+    ];
     let boards: [(usize, &[&[&[u8]]]); 2] = [(4, &fifteen), (5, &twenty_four)];
     for (side, standard) in boards {
         let goal = partitions::blank_first_goal(side, side);
@@ -1175,6 +1178,20 @@ fn standard_partitions_cover_every_tile_and_mirror_as_documented() {
     assert!(is_own_mirror(4, &partitions::FIFTEEN_7_8_DIAGONAL));
     assert!(!is_own_mirror(4, &partitions::FIFTEEN_7_8));
     assert!(!is_own_mirror(5, &partitions::TWENTY_FOUR_6_6_6_6));
+    assert!(!is_own_mirror(5, &partitions::TWENTY_FOUR_6_6_6_6_PINWHEEL));
+    // The pinwheel is meant to cut where the published partition and its mirror image do not:
+    // none of its patterns is one of theirs.
+    let sorted = |pattern: &[u8]| {
+        let mut pattern = pattern.to_vec();
+        pattern.sort_unstable();
+        pattern
+    };
+    for pattern in partitions::TWENTY_FOUR_6_6_6_6_PINWHEEL {
+        for published in partitions::TWENTY_FOUR_6_6_6_6 {
+            assert_ne!(sorted(pattern), sorted(published));
+            assert_ne!(sorted(pattern), mirrored(5, published));
+        }
+    }
 }
 
 #[test]
@@ -1214,17 +1231,29 @@ fn twenty_four_puzzle_6_6_6_6_is_admissible_on_korf_felner_instances() {
     let temporary = tempfile::tempdir().unwrap();
     let directory = std::env::var_os("SLIDE_PDB_CACHE")
         .map_or_else(|| temporary.path().to_path_buf(), std::path::PathBuf::from);
+    let cache = PdbCache::new(directory);
     let goal = Board::blank_first(Shape::new(5, 5).unwrap());
     let heuristic = PdbHeuristic::from_cache(
         &goal,
         &partitions::TWENTY_FOUR_6_6_6_6,
-        &PdbCache::new(directory),
+        &cache,
         |_, _| {},
         |warning| eprintln!("{warning}"),
     )
     .unwrap();
+    let pinwheel = cache
+        .get_or_build_additive(
+            5,
+            5,
+            goal.tiles(),
+            &partitions::TWENTY_FOUR_6_6_6_6_PINWHEEL,
+            |_, _| {},
+            |warning| eprintln!("{warning}"),
+        )
+        .unwrap();
+    let maxed = heuristic.clone().max_with(pinwheel).unwrap();
     let puzzle = SlidingPuzzle::<u128>::new(&goal).unwrap();
-    let (mut estimates, mut optima) = (0, 0);
+    let (mut estimates, mut maxed_estimates, mut optima) = (0, 0, 0);
     // Korf & Felner's 50 random 24-puzzle instances (AIJ 134, 2002): `id optimal tiles...`.
     for line in include_str!("data/korf24_50.txt").lines() {
         let numbers: Vec<usize> = line
@@ -1238,10 +1267,22 @@ fn twenty_four_puzzle_6_6_6_6_is_admissible_on_korf_felner_instances() {
         let estimate = usize::from(heuristic.estimate(&puzzle, &start));
         assert!(estimate <= numbers[1], "instance {}", numbers[0]);
         assert_eq!(estimate % 2, numbers[1] % 2, "instance {}", numbers[0]);
-        (estimates, optima) = (estimates + estimate, optima + numbers[1]);
+        let maxed_estimate = usize::from(maxed.estimate(&puzzle, &start));
+        assert!(maxed_estimate >= estimate, "instance {}", numbers[0]);
+        assert!(maxed_estimate <= numbers[1], "instance {}", numbers[0]);
+        assert_eq!(
+            maxed_estimate % 2,
+            numbers[1] % 2,
+            "instance {}",
+            numbers[0]
+        );
+        estimates += estimate;
+        maxed_estimates += maxed_estimate;
+        optima += numbers[1];
     }
     eprintln!(
-        "24-puzzle 6-6-6-6: initial estimates sum to {estimates}, optimal lengths to {optima}"
+        "24-puzzle: initial estimates sum to {estimates} with 6-6-6-6, {maxed_estimates} maxed \
+         with the pinwheel; optimal lengths to {optima}"
     );
 }
 
