@@ -95,6 +95,10 @@ pub enum PartitionArg {
     /// 24-puzzle, four patterns of 6 tiles (Korf & Felner).
     #[value(name = "24-6-6-6-6")]
     TwentyFour6666,
+    /// 24-puzzle, four patterns of 6 tiles turned a quarter around the centre, which
+    /// `solve -H pdb` maxes with 24-6-6-6-6.
+    #[value(name = "24-6-6-6-6-pinwheel")]
+    TwentyFour6666Pinwheel,
 }
 
 /// Arguments of `slide pdb build`.
@@ -204,7 +208,8 @@ pub enum HeuristicArg {
     /// Manhattan distance plus two moves per pair of tiles in linear conflict.
     LinearConflict,
     /// Additive pattern databases with the reflected lookup (15-puzzle 6-6-3, 24-puzzle
-    /// 6-6-6-6), built on first use and cached under the user's cache directory.
+    /// 6-6-6-6 maxed with a pinwheel 6-6-6-6), built on first use and cached under the user's
+    /// cache directory.
     Pdb,
 }
 

@@ -78,6 +78,9 @@ fn partition(args: &PdbBuildArgs) -> Result<(usize, usize, Vec<Vec<u8>>)> {
         (Some(PartitionArg::Fifteen663), _) => named(4, 4, &partitions::FIFTEEN_6_6_3),
         (Some(PartitionArg::Fifteen78), _) => named(4, 4, &partitions::FIFTEEN_7_8),
         (Some(PartitionArg::TwentyFour6666), _) => named(5, 5, &partitions::TWENTY_FOUR_6_6_6_6),
+        (Some(PartitionArg::TwentyFour6666Pinwheel), _) => {
+            named(5, 5, &partitions::TWENTY_FOUR_6_6_6_6_PINWHEEL)
+        }
         (None, Some(size)) => {
             let shape: puzzles::Shape = size
                 .parse()

@@ -1121,17 +1121,32 @@ fn default_partitions_cover_every_tile() {
             Board::blank_last(shape),
             Board::spiral(shape),
         ] {
-            let partition = PdbHeuristic::default_partition(&goal);
-            validate_partition(width, height, goal.tiles(), &partition).unwrap();
+            let partitions = PdbHeuristic::default_partitions(&goal);
+            assert_eq!(partitions[0], PdbHeuristic::default_partition(&goal));
+            for partition in &partitions {
+                validate_partition(width, height, goal.tiles(), partition).unwrap();
+            }
+            // Only the 24-puzzle with its blank in a corner gets a second partition.
+            let corner = [0, width - 1, width * (height - 1), width * height - 1];
+            let second = (width, height) == (5, 5) && corner.contains(&goal.blank());
+            assert_eq!(partitions.len(), if second { 2 } else { 1 }, "{goal}");
         }
     }
-    // The 24-puzzle's corner goals get the published 6-6-6-6, turned onto the goal.
-    let shape = Shape::new(5, 5).unwrap();
-    let sizes: Vec<usize> = PdbHeuristic::default_partition(&Board::blank_last(shape))
-        .iter()
-        .map(Vec::len)
-        .collect();
-    assert_eq!(sizes, [6, 6, 6, 6]);
+    // The 24-puzzle's corner goals get the published 6-6-6-6 and the pinwheel, turned onto the
+    // goal: blank-last is the half turn of blank-first, which takes tile t to tile 25 - t.
+    let goal = Board::blank_last(Shape::new(5, 5).unwrap());
+    let turned = |partition: &[&[u8]]| -> Vec<Vec<u8>> {
+        (partition.iter())
+            .map(|pattern| pattern.iter().map(|&tile| 25 - tile).collect())
+            .collect()
+    };
+    assert_eq!(
+        PdbHeuristic::default_partitions(&goal),
+        [
+            turned(&partitions::TWENTY_FOUR_6_6_6_6),
+            turned(&partitions::TWENTY_FOUR_6_6_6_6_PINWHEEL)
+        ]
+    );
 }
 
 #[test]

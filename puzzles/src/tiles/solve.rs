@@ -88,8 +88,8 @@ pub enum HeuristicKind {
     /// [`LinearConflict`]: Manhattan plus linear conflicts.
     LinearConflict,
     /// Additive pattern databases ([`PdbHeuristic`](super::heuristics::PdbHeuristic)) with the
-    /// [default partition](super::heuristics::PdbHeuristic::default_partition), loaded from or
-    /// built into the cache of the [`PdbSource`].
+    /// [default partitions](super::heuristics::PdbHeuristic::default_partitions), loaded from
+    /// or built into the cache of the [`PdbSource`].
     PatternDatabase,
 }
 
