@@ -2,8 +2,8 @@
 //! from scratch, on every child of every node of long random walks, for every lookup mode, on
 //! square boards (with reflection) and an oblong one (without), with few and with many parts.
 
-use puzzles::pdb::Lookups;
-use puzzles::{Board, PackedWord, PdbHeuristic, Shape, SlidingPuzzle, SplitMix64};
+use puzzles::pdb::{Abstraction, Lookups};
+use puzzles::{Board, Move, PackedWord, PdbHeuristic, Shape, SlidingPuzzle, SplitMix64, TileState};
 use search_core::{idastar, Actions, Heuristic, InPlace, IncrementalHeuristic};
 
 /// Walks `steps` random moves from the goal; at each node checks every child's incremental
@@ -35,6 +35,27 @@ fn compare_on_a_walk<Word: PackedWord>(heuristic: &PdbHeuristic, steps: usize, s
                 &mut written,
             );
             assert_eq!(estimate.map(|h| (h, written)), Some(ahead));
+            // Told that an estimate of `enough` will do, it may stop there, or anywhere up to
+            // the full estimate; below `enough` it must give the full estimate and memo.
+            for enough in [0, ahead.0.saturating_sub(2), ahead.0, ahead.0 + 2, u16::MAX] {
+                let mut written = memo;
+                let lazy = incremental
+                    .estimate_child_ahead_within(
+                        &puzzle,
+                        &state,
+                        action,
+                        h,
+                        &memo,
+                        &mut written,
+                        enough,
+                    )
+                    .expect("a tile puzzle always estimates ahead");
+                if lazy < enough {
+                    assert_eq!((lazy, written), ahead, "step {step}, enough {enough}");
+                } else {
+                    assert!(lazy <= ahead.0, "step {step}, enough {enough}");
+                }
+            }
             let mut child = state;
             puzzle.apply(&mut child, action);
             let after = incremental.estimate_child(&puzzle, &child, action, h, &memo);
@@ -120,18 +141,77 @@ fn idastar_searches_the_same_tree_either_way() {
             vec![11, 12, 13, 14, 15],
         ],
     );
-    for (seed, heuristic) in every_lookup(&heuristic).enumerate() {
+    // The default abstraction (blank regions) is not consistent; free-blank databases are.
+    let partition = [
+        vec![1, 2, 3, 4, 5],
+        vec![6, 7, 8, 9, 10],
+        vec![11, 12, 13, 14, 15],
+    ];
+    let free_blank =
+        PdbHeuristic::build_with(&goal, &partition, Abstraction::FreeBlank, |_, _| {}).unwrap();
+    assert!(free_blank.is_consistent() && !heuristic.is_consistent());
+    let mut heuristics: Vec<PdbHeuristic> = every_lookup(&heuristic).collect();
+    heuristics.extend(every_lookup(&free_blank));
+    for (seed, heuristic) in heuristics.iter().enumerate() {
         for walk in 0..4 {
             let board = puzzles::random_walk(&goal, 60, 10 * seed as u64 + walk);
             let start = puzzle.state(&board).unwrap();
-            let plain = idastar(&puzzle, &heuristic, start);
-            let incremental = idastar(&puzzle, &heuristic.incremental(), start);
-            assert_eq!(plain.outcome, incremental.outcome);
-            assert_eq!(
-                plain.statistics.iterations,
-                incremental.statistics.iterations
-            );
+            let plain = idastar(&puzzle, heuristic, start);
+            // Estimating every sum of every child, the memo gives the plain estimates, so the
+            // search is node for node the same.
+            let eager = idastar(&puzzle, &Eager(heuristic.incremental()), start);
+            assert_eq!(plain.outcome, eager.outcome);
+            assert_eq!(plain.statistics.iterations, eager.statistics.iterations);
+            // Lazily too, unless the heuristic is inconsistent: then pathmax gets the estimate
+            // at which a sum proved the child pruned, and may cut less.
+            let lazy = idastar(&puzzle, &heuristic.incremental(), start);
+            assert_eq!(plain.outcome, lazy.outcome);
+            if heuristic.is_consistent() {
+                assert_eq!(plain.statistics.iterations, lazy.statistics.iterations);
+            }
         }
+    }
+}
+
+/// An incremental heuristic that never stops early: every method but
+/// `estimate_child_ahead_within` forwarded, and that one left to its default.
+struct Eager<H>(H);
+
+impl<H: IncrementalHeuristic<SlidingPuzzle<u64>>> IncrementalHeuristic<SlidingPuzzle<u64>>
+    for Eager<H>
+{
+    type Memo = H::Memo;
+
+    fn estimate_root(&self, puzzle: &SlidingPuzzle<u64>, state: &TileState<u64>) -> (u16, H::Memo) {
+        self.0.estimate_root(puzzle, state)
+    }
+
+    fn estimate_child(
+        &self,
+        puzzle: &SlidingPuzzle<u64>,
+        after: &TileState<u64>,
+        action: &Move,
+        before: u16,
+        memo: &H::Memo,
+    ) -> (u16, H::Memo) {
+        self.0.estimate_child(puzzle, after, action, before, memo)
+    }
+
+    fn estimate_child_ahead_into(
+        &self,
+        puzzle: &SlidingPuzzle<u64>,
+        state: &TileState<u64>,
+        action: &Move,
+        before: u16,
+        memo: &H::Memo,
+        child: &mut H::Memo,
+    ) -> Option<u16> {
+        self.0
+            .estimate_child_ahead_into(puzzle, state, action, before, memo, child)
+    }
+
+    fn consistent(&self) -> bool {
+        self.0.consistent()
     }
 }
 

@@ -35,7 +35,9 @@ use crate::statistics::{Iteration, Statistics};
 /// parent, so the parent is at least `h' - cost` from a goal, and when that puts the parent
 /// beyond the threshold its remaining children are not generated. The bound also travels up
 /// the path, and becomes a candidate for the next threshold. A consistent heuristic never
-/// triggers it.
+/// triggers it. A heuristic that stops early once a child is surely pruned
+/// ([`estimate_child_ahead_within`](IncrementalHeuristic::estimate_child_ahead_within)) gives
+/// pathmax the value it stopped at.
 ///
 /// Node counts follow Korf's: children are tried in the order [`InPlace::actions`] lists them;
 /// each child except the parent-pruned one counts as generated, including children then pruned
@@ -287,7 +289,7 @@ pub(crate) struct Walk<'search, P: InPlace, H: IncrementalHeuristic<P>, O> {
     ///
     /// Apart from the frames, and never moved: each child's memo is written in place into the
     /// next depth's entry when the child is estimated
-    /// ([`estimate_child_ahead_into`](IncrementalHeuristic::estimate_child_ahead_into)), and
+    /// ([`estimate_child_ahead_within`](IncrementalHeuristic::estimate_child_ahead_within)), and
     /// the walk descends to it there. Carried in the frames and returned by value, a pattern
     /// database's memo (about a hundred bytes) was copied several times per node, each copy
     /// waiting for the narrow stores that had just made it; the 24-puzzle searches ran about a
@@ -626,13 +628,21 @@ where
             let early = if O::ENABLED {
                 None
             } else {
-                (self.heuristic).estimate_child_ahead_into(
+                // An estimate this large prunes the child and leaves the next threshold where
+                // it is, so a lazy heuristic may stop there (and pathmax then bounds the parent
+                // with what it returned).
+                let beyond = threshold
+                    .saturating_sub(child_g)
+                    .saturating_add(P::Cost::ONE);
+                let enough = beyond.max((*next_threshold).saturating_sub(child_g));
+                (self.heuristic).estimate_child_ahead_within(
                     self.problem,
                     state,
                     &action,
                     h,
                     memo,
                     child_memo,
+                    enough,
                 )
             };
             if let Some(child_h) = early {

@@ -356,6 +356,28 @@ where
     }
 
     #[inline(always)]
+    fn estimate_child_ahead_within(
+        &self,
+        problem: &Pruned<'_, P>,
+        state: &PrunedState<P::State>,
+        action: &PrunedAction<P::Action>,
+        before: P::Cost,
+        memo: &H::Memo,
+        child: &mut H::Memo,
+        enough: P::Cost,
+    ) -> Option<P::Cost> {
+        self.heuristic.estimate_child_ahead_within(
+            problem.problem,
+            &state.state,
+            &action.action,
+            before,
+            memo,
+            child,
+            enough,
+        )
+    }
+
+    #[inline(always)]
     fn consistent(&self) -> bool {
         self.heuristic.consistent()
     }

@@ -7,8 +7,9 @@ use std::time::Instant;
 
 use proptest::prelude::*;
 use search_core::{
-    astar, astar_with, idastar, idastar_parallel, idastar_with, Heuristic, InPlace, Limit, Limits,
-    NoHeuristic, NoObserver, Outcome, Problem, ResultOf, Statistics, Successor, Successors,
+    astar, astar_with, idastar, idastar_parallel, idastar_with, Heuristic, InPlace,
+    IncrementalHeuristic, Limit, Limits, NoHeuristic, NoObserver, Outcome, Problem, ResultOf,
+    Statistics, Successor, Successors,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -153,6 +154,44 @@ impl Heuristic<Slotted> for MoveTable<'_> {
 
     fn estimate_move(&self, problem: &Slotted, _: &usize, edge: &usize, _: u32) -> Option<u32> {
         Some(self.0 .0[problem.0.edges[*edge].1])
+    }
+}
+
+/// [`MoveTable`] at its laziest: once a child's estimate reaches what IDA* calls `enough`, it
+/// answers `enough` itself, the least value it may (see
+/// `IncrementalHeuristic::estimate_child_ahead_within`).
+struct LazyTable<'table> {
+    table: &'table Table,
+    consistent: bool,
+}
+
+impl IncrementalHeuristic<Slotted> for LazyTable<'_> {
+    type Memo = ();
+
+    fn estimate_root(&self, _: &Slotted, state: &usize) -> (u32, ()) {
+        (self.table.0[*state], ())
+    }
+
+    fn estimate_child(&self, _: &Slotted, after: &usize, _: &usize, _: u32, _: &()) -> (u32, ()) {
+        (self.table.0[*after], ())
+    }
+
+    fn estimate_child_ahead_within(
+        &self,
+        problem: &Slotted,
+        _: &usize,
+        edge: &usize,
+        _: u32,
+        _: &(),
+        _: &mut (),
+        enough: u32,
+    ) -> Option<u32> {
+        let estimate = self.table.0[problem.0.edges[*edge].1];
+        Some(if estimate >= enough { enough } else { estimate })
+    }
+
+    fn consistent(&self) -> bool {
+        self.consistent
     }
 }
 
@@ -317,6 +356,35 @@ proptest! {
             prop_assert_eq!(&listed.outcome, &through_slots.outcome);
             prop_assert_eq!(&listed.statistics.iterations, &through_slots.statistics.iterations);
             prop_assert_eq!(listed.statistics.generated, through_slots.statistics.generated);
+        }
+    }
+
+    #[test]
+    fn lazy_estimates_search_the_same_tree_when_consistent_and_stay_optimal(
+        (nodes, arcs, start, goal, mask) in graphs(6, 2, 5..=9, false),
+        undirected in any::<bool>(),
+    ) {
+        let graph = Graph::new(nodes, &arcs, undirected, goal);
+        prop_assume!(graph.outgoing.iter().all(|edges| 2 * edges.len() <= SLOTS));
+        let distances = graph.distances_to_goal();
+        prop_assume!(distances[start].is_some());
+        let slotted = Slotted(graph.clone());
+        let near = consistent(&distances);
+        let lazy = LazyTable { table: &near, consistent: true };
+        let (eager, lazily) = (idastar(&slotted, &MoveTable(&near), start), idastar(&slotted, &lazy, start));
+        prop_assert_eq!(&eager.outcome, &lazily.outcome);
+        prop_assert_eq!(&eager.statistics.iterations, &lazily.statistics.iterations);
+        prop_assert_eq!(eager.statistics.generated, lazily.statistics.generated);
+        // With pathmax a lazy estimate may cut less, never wrongly.
+        let far = inconsistent(&distances, &mask);
+        let lazy = LazyTable { table: &far, consistent: false };
+        check(&graph, start, &idastar(&graph, &far, start), distances[start]);
+        let lazily = idastar(&slotted, &lazy, start);
+        prop_assert_eq!(lazily.solution().map(|s| s.cost), distances[start]);
+        for threads in [1, 2] {
+            let threads = NonZeroUsize::new(threads).unwrap();
+            let parallel = idastar_parallel(&slotted, &lazy, start, &Limits::default(), threads);
+            prop_assert_eq!(parallel.solution().map(|s| s.cost), distances[start]);
         }
     }
 

@@ -22,7 +22,10 @@ const MOST_ENTRIES: usize = 16;
 /// database has a [direct table](PdbHeuristic::with_direct_tables), the memo also keeps each
 /// entry's index, which a move shifts by a multiple of the moved tile's weight, so that a lookup
 /// reads no tile positions at all. IDA* writes each child's memo in place
-/// ([`estimate_child_ahead_into`](IncrementalHeuristic::estimate_child_ahead_into)).
+/// ([`estimate_child_ahead_into`](IncrementalHeuristic::estimate_child_ahead_into)), and the
+/// sums are looked up lazily, in order: once the estimate so far prunes the child, the rest
+/// are skipped ([`estimate_child_ahead_within`](IncrementalHeuristic::estimate_child_ahead_within);
+/// with the 24-puzzle's two partitions, four sums, a third of the lookups).
 ///
 /// The estimates are exactly those of the [`PdbHeuristic`] it was made from (tests compare them
 /// on every child along random walks), so searches find the same solutions after the same number
@@ -278,6 +281,22 @@ impl IncrementalPdb<'_> {
         from: usize,
         to: usize,
     ) -> TileCost {
+        self.moved_within(memo, next, tile, from, to, TileCost::MAX)
+    }
+
+    /// [`moved_into`](Self::moved_into), stopping with the estimate so far, and `next`
+    /// unfinished, once that reaches `enough` (see
+    /// [`estimate_child_ahead_within`](IncrementalHeuristic::estimate_child_ahead_within)).
+    #[inline(always)]
+    fn moved_within(
+        &self,
+        memo: &PdbMemo,
+        next: &mut PdbMemo,
+        tile: usize,
+        from: usize,
+        to: usize,
+        enough: TileCost,
+    ) -> TileCost {
         *next = *memo;
         next.positions[tile] = to as u8;
         next.positions[0] = from as u8;
@@ -321,6 +340,12 @@ impl IncrementalPdb<'_> {
             next.sums[index] = total;
             *slot = entry;
             largest = largest.max(total);
+            // The estimate only grows with the sums still to come: once it prunes the child,
+            // their lookups (cache misses, most of them) are not needed.
+            let so_far = next.manhattan + 2 * largest;
+            if so_far >= enough {
+                return so_far;
+            }
         }
         if self.sums.is_empty() {
             return self.value(next);
@@ -420,6 +445,23 @@ impl<Word: PackedWord> IncrementalHeuristic<SlidingPuzzle<Word>> for Incremental
         let to = usize::from(memo.positions[0]);
         let from = puzzle.step(to, *action)?;
         Some(self.moved_into(memo, child, usize::from(state.tile(from)), from, to))
+    }
+
+    #[inline(always)]
+    fn estimate_child_ahead_within(
+        &self,
+        puzzle: &SlidingPuzzle<Word>,
+        state: &TileState<Word>,
+        action: &Move,
+        _before: TileCost,
+        memo: &PdbMemo,
+        child: &mut PdbMemo,
+        enough: TileCost,
+    ) -> Option<TileCost> {
+        let to = usize::from(memo.positions[0]);
+        let from = puzzle.step(to, *action)?;
+        let tile = usize::from(state.tile(from));
+        Some(self.moved_within(memo, child, tile, from, to, enough))
     }
 
     #[inline]
