@@ -341,7 +341,7 @@ proptest! {
     }
 
     #[test]
-    fn action_slots_and_early_estimates_search_the_same_tree(
+    fn action_slots_early_and_lazy_estimates_search_the_same_tree(
         (nodes, arcs, start, goal, mask) in graphs(6, 2, 5..=9, false),
         undirected in any::<bool>(),
     ) {
@@ -357,28 +357,17 @@ proptest! {
             prop_assert_eq!(&listed.statistics.iterations, &through_slots.statistics.iterations);
             prop_assert_eq!(listed.statistics.generated, through_slots.statistics.generated);
         }
-    }
-
-    #[test]
-    fn lazy_estimates_search_the_same_tree_when_consistent_and_stay_optimal(
-        (nodes, arcs, start, goal, mask) in graphs(6, 2, 5..=9, false),
-        undirected in any::<bool>(),
-    ) {
-        let graph = Graph::new(nodes, &arcs, undirected, goal);
-        prop_assume!(graph.outgoing.iter().all(|edges| 2 * edges.len() <= SLOTS));
-        let distances = graph.distances_to_goal();
-        prop_assume!(distances[start].is_some());
-        let slotted = Slotted(graph.clone());
+        // A heuristic that stops as soon as IDA* says its estimate is enough.
         let near = consistent(&distances);
         let lazy = LazyTable { table: &near, consistent: true };
-        let (eager, lazily) = (idastar(&slotted, &MoveTable(&near), start), idastar(&slotted, &lazy, start));
+        let eager = idastar(&slotted, &MoveTable(&near), start);
+        let lazily = idastar(&slotted, &lazy, start);
         prop_assert_eq!(&eager.outcome, &lazily.outcome);
         prop_assert_eq!(&eager.statistics.iterations, &lazily.statistics.iterations);
         prop_assert_eq!(eager.statistics.generated, lazily.statistics.generated);
         // With pathmax a lazy estimate may cut less, never wrongly.
         let far = inconsistent(&distances, &mask);
         let lazy = LazyTable { table: &far, consistent: false };
-        check(&graph, start, &idastar(&graph, &far, start), distances[start]);
         let lazily = idastar(&slotted, &lazy, start);
         prop_assert_eq!(lazily.solution().map(|s| s.cost), distances[start]);
         for threads in [1, 2] {

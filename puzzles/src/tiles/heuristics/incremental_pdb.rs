@@ -438,13 +438,11 @@ impl<Word: PackedWord> IncrementalHeuristic<SlidingPuzzle<Word>> for Incremental
         puzzle: &SlidingPuzzle<Word>,
         state: &TileState<Word>,
         action: &Move,
-        _before: TileCost,
+        before: TileCost,
         memo: &PdbMemo,
         child: &mut PdbMemo,
     ) -> Option<TileCost> {
-        let to = usize::from(memo.positions[0]);
-        let from = puzzle.step(to, *action)?;
-        Some(self.moved_into(memo, child, usize::from(state.tile(from)), from, to))
+        self.estimate_child_ahead_within(puzzle, state, action, before, memo, child, TileCost::MAX)
     }
 
     #[inline(always)]
