@@ -478,9 +478,9 @@ impl<'a> PdbSource<'a> {
     ///
     /// Without this, boards of more than 16 cells get up to [`DEFAULT_DIRECT_TABLES`] bytes
     /// (the tables of the 24-puzzle's two 6-6-6-6 partitions: 976 MB, filled in several
-    /// seconds, for IDA* 1.6 to 1.9 times as fast; its searches take seconds to hours) and smaller boards none (the
-    /// 15-puzzle's 6-6-3 tables take 16 MiB and about 0.1 s to fill, longer than a typical
-    /// search with them takes).
+    /// seconds, for IDA* 1.6 to 1.9 times as fast; its searches take seconds to hours) and
+    /// smaller boards none (the 15-puzzle's 6-6-3 tables take 16 MiB and about 0.1 s to fill,
+    /// longer than a typical search with them takes).
     ///
     /// ```
     /// use puzzles::{Board, PdbSource};
