@@ -251,9 +251,9 @@ impl PdbHeuristic {
     /// [default partition](Self::default_partition) first, then, for the 24-puzzle with its
     /// blank in a corner, the pinwheel 6-6-6-6 ([`partitions::TWENTY_FOUR_6_6_6_6_PINWHEEL`])
     /// turned onto the goal the same way. Its seams cross those of the published partition and
-    /// of its mirror image: on Korf & Felner's instances it cut the nodes to between a quarter
-    /// and four fifths, for about 1.4 times the time per node (eight databases instead of
-    /// four, twice the memory and first build).
+    /// of its mirror image: on six of Korf & Felner's instances it left 0.29 to 0.82 of the
+    /// nodes, each about 1.4 times as slow (eight databases instead of four, twice the memory
+    /// and the first build), 0.73 of the time in the geometric mean (BENCHMARKS.md).
     ///
     /// ```
     /// use puzzles::{Board, PdbHeuristic, Shape};
