@@ -1521,3 +1521,58 @@ fn pdb_source_fills_direct_tables_beyond_sixteen_cells_unless_told() {
     assert_eq!(plain.statistics.generated, direct.statistics.generated);
     assert!(is_solution(&start, &large, direct.moves().unwrap()));
 }
+
+#[test]
+fn maxed_partitions_load_from_the_cache_with_their_patterns_numbered_across_them() {
+    let directory = tempfile::tempdir().unwrap();
+    let cache = PdbCache::new(directory.path());
+    let goal = Board::parse("012345678").unwrap();
+    let rows: &[&[u8]] = &[&[1, 2], &[3, 4, 5], &[6, 7, 8]];
+    let corner: &[&[u8]] = &[&[1, 3, 4], &[2, 5, 8], &[6, 7]];
+    let partitions = [rows, corner];
+
+    let mut reported = Vec::new();
+    let both = PdbHeuristic::from_cache_maxed(
+        &goal,
+        &partitions,
+        &cache,
+        |pattern, _| reported.push(pattern),
+        |warning| panic!("{warning}"),
+    )
+    .unwrap();
+    reported.dedup();
+    assert_eq!(
+        reported,
+        [0, 1, 2, 3, 4, 5],
+        "one count across both partitions"
+    );
+    assert_eq!(both.additional().len(), 1);
+
+    // The same estimates as the two partitions' heuristics maxed by hand, on random boards.
+    let alone = partitions.map(|partition| {
+        PdbHeuristic::from_cache(&goal, partition, &cache, |_, _| panic!("cached"), |_| {}).unwrap()
+    });
+    let puzzle = SlidingPuzzle::<u64>::new(&goal).unwrap();
+    for seed in 0..200 {
+        let state = puzzle.state(&random_solvable(&goal, seed)).unwrap();
+        let by_hand = alone.each_ref().map(|h| h.estimate(&puzzle, &state));
+        assert_eq!(both.estimate(&puzzle, &state), by_hand[0].max(by_hand[1]));
+    }
+
+    // A second load finds every database in the cache.
+    let again = PdbHeuristic::from_cache_maxed(
+        &goal,
+        &partitions,
+        &cache,
+        |_, _| panic!("nothing left to build"),
+        |warning| panic!("{warning}"),
+    );
+    assert!(again.is_ok());
+
+    let none: [&[&[u8]]; 0] = [];
+    let empty = PdbHeuristic::from_cache_maxed(&goal, &none, &cache, |_, _| {}, |_| {});
+    assert!(matches!(empty, Err(PdbError::NoPartition)));
+    let options = BuildOptions::new();
+    let empty = PdbHeuristic::build_maxed_with_options(&goal, &none, &options, |_, _| {});
+    assert!(matches!(empty, Err(PdbError::NoPartition)));
+}

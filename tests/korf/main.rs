@@ -139,23 +139,8 @@ fn chosen_partitions<'a>(
 /// reporting build progress on stderr.
 fn heuristic(goal: &Board, partitions: &[&[&[u8]]], cache: &PdbCache) -> (PdbHeuristic, Duration) {
     let began = Instant::now();
-    let (first, others) = partitions.split_first().expect("at least one partition");
-    let mut heuristic = PdbHeuristic::from_cache(goal, first, cache, progress, warn)
+    let heuristic = PdbHeuristic::from_cache_maxed(goal, partitions, cache, progress, warn)
         .expect("the pattern databases build");
-    let shape = goal.shape();
-    for partition in others {
-        let more = cache
-            .get_or_build_additive(
-                shape.width(),
-                shape.height(),
-                goal.tiles(),
-                partition,
-                progress,
-                warn,
-            )
-            .expect("the pattern databases build");
-        heuristic = heuristic.max_with(more).expect("same goal");
-    }
     eprintln!();
     (heuristic, began.elapsed())
 }

@@ -20,6 +20,8 @@ pub enum PdbError {
     InvalidGoal,
     /// A pattern has no tiles.
     EmptyPattern,
+    /// A list of partitions to max is empty.
+    NoPartition,
     /// A pattern names the blank (0) or a tile that the board does not have.
     TileOutOfRange {
         /// The offending tile number.
@@ -91,6 +93,7 @@ impl fmt::Display for PdbError {
             ),
             Self::InvalidGoal => write!(f, "the goal is not a permutation of the board's tiles"),
             Self::EmptyPattern => write!(f, "a pattern has no tiles"),
+            Self::NoPartition => write!(f, "no partition to build databases for"),
             Self::TileOutOfRange { tile } => {
                 write!(f, "tile {tile} is not a numbered tile of this board")
             }

@@ -216,6 +216,117 @@ impl PdbHeuristic {
         Self::new(goal, pdb)
     }
 
+    /// Loads the databases of each of `partitions` from `cache` (building and saving what is
+    /// missing) and maxes them: the first partition's, [maxed with](Self::max_with) the others'
+    /// in order. `progress` numbers the patterns across the partitions (the second partition's
+    /// first pattern follows the first partition's last), so one counter covers the whole load.
+    ///
+    /// # Errors
+    /// [`PdbError::NoPartition`] when `partitions` is empty, and whatever
+    /// [`from_cache`](Self::from_cache) returns for one of them.
+    pub fn from_cache_maxed<Partition, Pattern>(
+        goal: &Board,
+        partitions: &[Partition],
+        cache: &PdbCache,
+        progress: impl FnMut(usize, BuildProgress),
+        mut warn: impl FnMut(&CacheWarning),
+    ) -> Result<Self, PdbError>
+    where
+        Partition: AsRef<[Pattern]>,
+        Pattern: AsRef<[u8]>,
+    {
+        let shape = goal.shape();
+        Self::maxed(goal, partitions, progress, |partition, progress| {
+            let (width, height) = (shape.width(), shape.height());
+            cache.get_or_build_additive(width, height, goal.tiles(), partition, progress, &mut warn)
+        })
+    }
+
+    /// Builds the databases of each of `partitions` in memory under `options`, without saving
+    /// them, and maxes them as [`from_cache_maxed`](Self::from_cache_maxed) does.
+    ///
+    /// ```
+    /// use puzzles::pdb::BuildOptions;
+    /// use puzzles::{Board, PdbHeuristic, SlidingPuzzle};
+    /// use search_core::Heuristic;
+    ///
+    /// let goal = Board::parse("012345678").unwrap();
+    /// let partitions = [vec![vec![1, 2, 3, 4], vec![5, 6, 7, 8]], vec![vec![1, 3, 5, 7], vec![2, 4, 6, 8]]];
+    /// let mut patterns_reported = Vec::new();
+    /// let options = BuildOptions::new();
+    /// let both = PdbHeuristic::build_maxed_with_options(&goal, &partitions, &options, |pattern, _| {
+    ///     patterns_reported.push(pattern)
+    /// })
+    /// .unwrap();
+    /// patterns_reported.dedup();
+    /// assert_eq!(patterns_reported, [0, 1, 2, 3]);
+    /// let first = PdbHeuristic::build(&goal, &partitions[0], |_, _| {}).unwrap();
+    /// let second = PdbHeuristic::build(&goal, &partitions[1], |_, _| {}).unwrap();
+    /// let puzzle = SlidingPuzzle::<u64>::new(&goal).unwrap();
+    /// let start = puzzle.state(&Board::parse("876543210").unwrap()).unwrap();
+    /// let (a, b) = (first.estimate(&puzzle, &start), second.estimate(&puzzle, &start));
+    /// assert_eq!(both.estimate(&puzzle, &start), a.max(b));
+    /// ```
+    ///
+    /// # Errors
+    /// [`PdbError::NoPartition`] when `partitions` is empty, and whatever
+    /// [`build_with_options`](Self::build_with_options) returns for one of them.
+    pub fn build_maxed_with_options<Partition, Pattern>(
+        goal: &Board,
+        partitions: &[Partition],
+        options: &BuildOptions,
+        progress: impl FnMut(usize, BuildProgress),
+    ) -> Result<Self, PdbError>
+    where
+        Partition: AsRef<[Pattern]>,
+        Pattern: AsRef<[u8]>,
+    {
+        let shape = goal.shape();
+        Self::maxed(goal, partitions, progress, |partition, progress| {
+            let (width, height) = (shape.width(), shape.height());
+            AdditivePdb::build_with_options(
+                width,
+                height,
+                goal.tiles(),
+                partition,
+                options,
+                progress,
+            )
+        })
+    }
+
+    /// The databases `load` gets for each of `partitions`, maxed in order; `load` reports to
+    /// a progress callback that numbers patterns within its partition, `progress` hears them
+    /// numbered across the partitions.
+    fn maxed<Partition, Pattern>(
+        goal: &Board,
+        partitions: &[Partition],
+        mut progress: impl FnMut(usize, BuildProgress),
+        mut load: impl FnMut(
+            &[Pattern],
+            &mut dyn FnMut(usize, BuildProgress),
+        ) -> Result<AdditivePdb, PdbError>,
+    ) -> Result<Self, PdbError>
+    where
+        Partition: AsRef<[Pattern]>,
+        Pattern: AsRef<[u8]>,
+    {
+        let mut heuristic: Option<Self> = None;
+        let mut patterns_before = 0;
+        for partition in partitions {
+            let partition = partition.as_ref();
+            let pdb = load(partition, &mut |pattern, step| {
+                progress(patterns_before + pattern, step)
+            })?;
+            patterns_before += partition.len();
+            heuristic = Some(match heuristic {
+                None => Self::new(goal, pdb)?,
+                Some(first) => first.max_with(pdb)?,
+            });
+        }
+        heuristic.ok_or(PdbError::NoPartition)
+    }
+
     /// The partition [`solve`](crate::solve) uses for `goal`.
     ///
     /// When the goal's blank is in a corner, the published partitions are turned (by the
@@ -527,43 +638,20 @@ impl<'a> PdbSource<'a> {
     ) -> Result<&PdbHeuristic, PdbError> {
         if !matches!(&self.loaded, Some(loaded) if loaded.goal() == goal) {
             self.loaded = None;
-            let shape = goal.shape();
-            let (width, height) = (shape.width(), shape.height());
-            let mut heuristic: Option<PdbHeuristic> = None;
-            // Patterns are numbered across the partitions in the progress reports.
-            let mut patterns_before = 0;
-            for partition in PdbHeuristic::default_partitions(goal) {
-                let progress = &mut self.progress;
-                let progress = |pattern, step| progress(patterns_before + pattern, step);
-                let pdb = match &self.cache {
-                    Some(cache) => {
-                        let options = cache.build_options().clone().limits(limits);
-                        let cache = cache.clone().with_build_options(options);
-                        let tiles = goal.tiles();
-                        cache.get_or_build_additive(
-                            width,
-                            height,
-                            tiles,
-                            &partition,
-                            progress,
-                            &mut self.warn,
-                        )?
-                    }
-                    None => {
-                        let options = BuildOptions::new().limits(limits);
-                        let tiles = goal.tiles();
-                        AdditivePdb::build_with_options(
-                            width, height, tiles, &partition, &options, progress,
-                        )?
-                    }
-                };
-                patterns_before += partition.len();
-                heuristic = Some(match heuristic {
-                    None => PdbHeuristic::new(goal, pdb)?,
-                    Some(first) => first.max_with(pdb)?,
-                });
-            }
-            let heuristic = heuristic.expect("every goal has a default partition");
+            let partitions = PdbHeuristic::default_partitions(goal);
+            let progress = &mut self.progress;
+            let heuristic = match &self.cache {
+                Some(cache) => {
+                    let options = cache.build_options().clone().limits(limits);
+                    let cache = cache.clone().with_build_options(options);
+                    let warn = &mut self.warn;
+                    PdbHeuristic::from_cache_maxed(goal, &partitions, &cache, progress, warn)?
+                }
+                None => {
+                    let options = BuildOptions::new().limits(limits);
+                    PdbHeuristic::build_maxed_with_options(goal, &partitions, &options, progress)?
+                }
+            };
             let budget = self.direct_budget.unwrap_or(if goal.shape().cells() > 16 {
                 DEFAULT_DIRECT_TABLES
             } else {
