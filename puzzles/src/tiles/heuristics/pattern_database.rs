@@ -76,7 +76,7 @@ impl PdbHeuristic {
     /// [`FIFTEEN_7_8_DIAGONAL`](partitions::FIFTEEN_7_8_DIAGONAL) together take about 580 MB,
     /// with [`FIFTEEN_7_8_ANTIDIAGONAL`](partitions::FIFTEEN_7_8_ANTIDIAGONAL) as well about
     /// 870 MB (19,110 nodes per instance on Korf's 100 with reflected lookups, against 36,730
-    /// for `FIFTEEN_7_8` alone).
+    /// for `FIFTEEN_7_8` alone; 19,429 and 37,263 through [`incremental`](Self::incremental)).
     ///
     /// ```
     /// use puzzles::{Board, Manhattan, PdbHeuristic, SlidingPuzzle};
