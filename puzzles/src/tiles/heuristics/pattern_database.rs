@@ -183,16 +183,7 @@ impl PdbHeuristic {
         options: &BuildOptions,
         progress: impl FnMut(usize, BuildProgress),
     ) -> Result<Self, PdbError> {
-        let shape = goal.shape();
-        let pdb = AdditivePdb::build_with_options(
-            shape.width(),
-            shape.height(),
-            goal.tiles(),
-            partition,
-            options,
-            progress,
-        )?;
-        Self::new(goal, pdb)
+        Self::build_maxed_with_options(goal, &[partition], options, progress)
     }
 
     /// Loads the databases of `partition` from `cache`, building and saving what is missing;
@@ -204,16 +195,7 @@ impl PdbHeuristic {
         progress: impl FnMut(usize, BuildProgress),
         warn: impl FnMut(&CacheWarning),
     ) -> Result<Self, PdbError> {
-        let shape = goal.shape();
-        let pdb = cache.get_or_build_additive(
-            shape.width(),
-            shape.height(),
-            goal.tiles(),
-            partition,
-            progress,
-            warn,
-        )?;
-        Self::new(goal, pdb)
+        Self::from_cache_maxed(goal, &[partition], cache, progress, warn)
     }
 
     /// Loads the databases of each of `partitions` from `cache` (building and saving what is
@@ -235,11 +217,14 @@ impl PdbHeuristic {
         Partition: AsRef<[Pattern]>,
         Pattern: AsRef<[u8]>,
     {
-        let shape = goal.shape();
-        Self::maxed(goal, partitions, progress, |partition, progress| {
-            let (width, height) = (shape.width(), shape.height());
-            cache.get_or_build_additive(width, height, goal.tiles(), partition, progress, &mut warn)
-        })
+        Self::maxed(
+            goal,
+            partitions,
+            progress,
+            |(width, height, tiles), partition, progress| {
+                cache.get_or_build_additive(width, height, tiles, partition, progress, &mut warn)
+            },
+        )
     }
 
     /// Builds the databases of each of `partitions` in memory under `options`, without saving
@@ -281,28 +266,25 @@ impl PdbHeuristic {
         Partition: AsRef<[Pattern]>,
         Pattern: AsRef<[u8]>,
     {
-        let shape = goal.shape();
-        Self::maxed(goal, partitions, progress, |partition, progress| {
-            let (width, height) = (shape.width(), shape.height());
-            AdditivePdb::build_with_options(
-                width,
-                height,
-                goal.tiles(),
-                partition,
-                options,
-                progress,
-            )
-        })
+        Self::maxed(
+            goal,
+            partitions,
+            progress,
+            |(width, height, tiles), partition, progress| {
+                AdditivePdb::build_with_options(width, height, tiles, partition, options, progress)
+            },
+        )
     }
 
-    /// The databases `load` gets for each of `partitions`, maxed in order; `load` reports to
-    /// a progress callback that numbers patterns within its partition, `progress` hears them
-    /// numbered across the partitions.
+    /// The databases `load` gets for each of `partitions` (given the goal's width, height and
+    /// tiles), maxed in order; `load` reports to a progress callback that numbers patterns
+    /// within its partition, `progress` hears them numbered across the partitions.
     fn maxed<Partition, Pattern>(
         goal: &Board,
         partitions: &[Partition],
         mut progress: impl FnMut(usize, BuildProgress),
         mut load: impl FnMut(
+            (usize, usize, &[u8]),
             &[Pattern],
             &mut dyn FnMut(usize, BuildProgress),
         ) -> Result<AdditivePdb, PdbError>,
@@ -311,11 +293,13 @@ impl PdbHeuristic {
         Partition: AsRef<[Pattern]>,
         Pattern: AsRef<[u8]>,
     {
+        let shape = goal.shape();
+        let board = (shape.width(), shape.height(), goal.tiles());
         let mut heuristic: Option<Self> = None;
         let mut patterns_before = 0;
         for partition in partitions {
             let partition = partition.as_ref();
-            let pdb = load(partition, &mut |pattern, step| {
+            let pdb = load(board, partition, &mut |pattern, step| {
                 progress(patterns_before + pattern, step)
             })?;
             patterns_before += partition.len();
