@@ -53,7 +53,7 @@ fn main() {
         process_section(&mut report, if quick { 5 } else { 51 });
     }
     if wanted("batch") {
-        batch_section(&mut report, if quick { 1 } else { 3 });
+        batch_section(&mut report, if quick { 1 } else { 11 });
     }
     if wanted("memory") {
         memory_section(&mut report, if quick { 2_000_000 } else { 20_000_000 });
@@ -607,11 +607,12 @@ fn process_section(report: &mut String, repetitions: usize) {
 /// Target 5: `slide batch` on two worker threads against one, on the same 15-puzzles.
 ///
 /// The batch is 40 random walks of 50 moves from the goal (`slide random --seed 1`), so the
-/// instances are repeatable and solve in milliseconds to about a second each.
+/// instances are repeatable and solve in milliseconds to a few hundredths of a second each
+/// (0.3 s together on the AMD EPYC of BENCHMARKS.md).
 fn batch_section(report: &mut String, repetitions: usize) {
     let _ = writeln!(
         report,
-        "## Batch scaling: 40 random-walk 15-puzzles (`slide random --size 4x4 --count 40 --walk 50 --seed 1`), medians of {repetitions}\n"
+        "## Batch scaling: 40 random-walk 15-puzzles (`slide random --size 4x4 --count 40 --walk 50 --seed 1`), medians of {repetitions}, the two job counts alternated\n"
     );
     let slide = slide_binary();
     let (batch, _) = run_slide(
@@ -622,30 +623,35 @@ fn batch_section(report: &mut String, repetitions: usize) {
         "",
     );
     assert_eq!(batch.lines().count(), 40, "slide random printed {batch:?}");
-    let mut medians = Vec::new();
-    let mut processor_seconds = Vec::new();
+    // The two job counts alternate, so that a change in the machine's load between runs
+    // touches both sides of the ratio alike; each run takes a fraction of a second, so the
+    // medians need more runs than the other sections'.
+    let runs = repetitions.max(1);
+    let mut times = [Vec::with_capacity(runs), Vec::with_capacity(runs)];
+    let mut processor_seconds = [0.0; 2];
     let mut search_seconds = Vec::new();
-    for jobs in ["1", "2"] {
-        let mut times = Vec::with_capacity(repetitions);
-        let processor_before = children_processor_seconds();
-        for _ in 0..repetitions.max(1) {
+    for _ in 0..runs {
+        for (side, jobs) in ["1", "2"].into_iter().enumerate() {
+            let processor_before = children_processor_seconds();
             let (output, time) = run_slide(&slide, &["batch", "--jobs", jobs], &batch);
+            processor_seconds[side] +=
+                (children_processor_seconds() - processor_before) / runs as f64;
             assert_eq!(
                 output.matches("\"solvable\":true").count(),
                 40,
                 "every walk is solved"
             );
-            times.push(time);
+            times[side].push(time);
             if jobs == "1" {
                 // Alone on its thread, each search's own clock is undisturbed by the other.
                 search_seconds = seconds_per_line(&output);
             }
         }
-        processor_seconds
-            .push((children_processor_seconds() - processor_before) / repetitions.max(1) as f64);
-        times.sort();
-        medians.push(times[times.len() / 2]);
     }
+    let medians = times.map(|mut times| {
+        times.sort();
+        times[times.len() / 2]
+    });
     // Two workers can at best split the total search time in halves, and no better than the
     // longest single instance allows.
     let total: f64 = search_seconds.iter().sum();
