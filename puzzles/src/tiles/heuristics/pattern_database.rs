@@ -554,8 +554,9 @@ impl<'a> PdbSource<'a> {
         Self::new(PdbCache::default_location())
     }
 
-    /// Reports builds to `progress` (the pattern's position in the partition, and how far its
-    /// build has come).
+    /// Reports builds to `progress`: the pattern's position, counted across the
+    /// [default partitions](PdbHeuristic::default_partitions) (the 24-puzzle's second partition
+    /// numbers its patterns 4 to 7), and how far its build has come.
     pub fn on_progress(mut self, progress: impl FnMut(usize, BuildProgress) + 'a) -> Self {
         self.progress = Box::new(progress);
         self
