@@ -1,19 +1,15 @@
 //! The Manhattan distance, updated incrementally move by move.
 
-use search_core::Heuristic;
-
-use super::{moved_tile, tile_to_move};
 use crate::tiles::board::Board;
-use crate::tiles::moves::Move;
-use crate::tiles::packing::PackedWord;
-use crate::tiles::puzzle::{SlidingPuzzle, TileCost, TileState};
+use crate::tiles::puzzle::TileCost;
 
 /// The sum over tiles (the blank excluded) of the rows plus columns between each tile and its
 /// goal cell: admissible, since a move shifts one tile by one cell, and consistent, since it
 /// changes by exactly one per move.
 ///
 /// Distances come from a table indexed by tile and cell, so a full estimate is one lookup per
-/// cell and [`estimate_after`](Heuristic::estimate_after) is two lookups for the moved tile.
+/// cell and [`estimate_after`](search_core::Heuristic::estimate_after) is two lookups for the
+/// moved tile.
 ///
 /// ```
 /// use puzzles::{Board, Manhattan, SlidingPuzzle};
@@ -66,41 +62,4 @@ impl Manhattan {
     }
 }
 
-impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for Manhattan {
-    #[inline]
-    fn is_consistent(&self) -> bool {
-        true
-    }
-
-    fn estimate(&self, puzzle: &SlidingPuzzle<Word>, state: &TileState<Word>) -> TileCost {
-        (0..puzzle.shape().cells())
-            .map(|cell| self.tile_distance(usize::from(state.tile(cell)), cell))
-            .sum()
-    }
-
-    #[inline]
-    fn estimate_after(
-        &self,
-        puzzle: &SlidingPuzzle<Word>,
-        after: &TileState<Word>,
-        action: &Move,
-        before: TileCost,
-    ) -> TileCost {
-        let (tile, from, to) = moved_tile(puzzle, after, *action);
-        // Adding first keeps the unsigned arithmetic from dipping below zero.
-        before + self.tile_distance(tile, to) - self.tile_distance(tile, from)
-    }
-
-    // Always inlined: it is most of the work per child in IDA*, and a call would cost as much.
-    #[inline(always)]
-    fn estimate_move(
-        &self,
-        puzzle: &SlidingPuzzle<Word>,
-        state: &TileState<Word>,
-        action: &Move,
-        before: TileCost,
-    ) -> Option<TileCost> {
-        let (tile, from, to) = tile_to_move(puzzle, state, *action);
-        Some(before + self.tile_distance(tile, to) - self.tile_distance(tile, from))
-    }
-}
+impl_per_tile_heuristic!(Manhattan, tile_distance);

@@ -1,12 +1,7 @@
 //! The number of misplaced tiles.
 
-use search_core::Heuristic;
-
-use super::{moved_tile, tile_to_move};
 use crate::tiles::board::Board;
-use crate::tiles::moves::Move;
-use crate::tiles::packing::PackedWord;
-use crate::tiles::puzzle::{SlidingPuzzle, TileCost, TileState};
+use crate::tiles::puzzle::TileCost;
 use crate::tiles::shape::MAX_CELLS;
 
 /// The number of tiles (the blank excluded) not on their goal cell: admissible, since each needs
@@ -44,39 +39,4 @@ impl Misplaced {
     }
 }
 
-impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for Misplaced {
-    #[inline]
-    fn is_consistent(&self) -> bool {
-        true
-    }
-
-    fn estimate(&self, puzzle: &SlidingPuzzle<Word>, state: &TileState<Word>) -> TileCost {
-        (0..puzzle.shape().cells())
-            .map(|position| self.misplaced(usize::from(state.tile(position)), position))
-            .sum()
-    }
-
-    #[inline]
-    fn estimate_after(
-        &self,
-        puzzle: &SlidingPuzzle<Word>,
-        after: &TileState<Word>,
-        action: &Move,
-        before: TileCost,
-    ) -> TileCost {
-        let (tile, from, to) = moved_tile(puzzle, after, *action);
-        before + self.misplaced(tile, to) - self.misplaced(tile, from)
-    }
-
-    #[inline(always)]
-    fn estimate_move(
-        &self,
-        puzzle: &SlidingPuzzle<Word>,
-        state: &TileState<Word>,
-        action: &Move,
-        before: TileCost,
-    ) -> Option<TileCost> {
-        let (tile, from, to) = tile_to_move(puzzle, state, *action);
-        Some(before + self.misplaced(tile, to) - self.misplaced(tile, from))
-    }
-}
+impl_per_tile_heuristic!(Misplaced, misplaced);
