@@ -45,7 +45,8 @@ use std::sync::OnceLock;
 use super::database::{manhattan_table, PatternDatabase};
 use super::direct::Derived;
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
-use super::index::{nth_bit, PlacementIndex};
+use super::index::PlacementIndex;
+use super::slot_cursor::SlotCursor;
 use super::symmetry::Symmetry;
 use super::{Abstraction, PdbError};
 use search_core::Limits;
@@ -71,6 +72,9 @@ pub(super) struct Move {
     pub(super) from_position: u8,
     /// Its position among the target subset's cells after the move.
     pub(super) to_position: u8,
+    /// Where the move's row of [`Plan::moved_table`] starts, if the pattern has that table
+    /// ([`PlacementIndex::moved_row`]).
+    pub(super) moved_row: u32,
     pub(super) from_cell: u8,
     pub(super) to_cell: u8,
     /// The region of the source subset that must hold the blank.
@@ -223,11 +227,14 @@ impl Layout {
                         moves.try_reserve(1).map_err(|_| PdbError::OutOfMemory {
                             bytes: moves.len() * std::mem::size_of::<Move>(),
                         })?;
+                        let from_position = (mask & ((1u64 << from) - 1)).count_ones() as u8;
+                        let to_position = (moved & ((1u64 << to) - 1)).count_ones() as u8;
                         moves.push(Move {
                             target_subset: u32::try_from(index.subset_rank(moved))
                                 .map_err(|_| too_large())?,
-                            from_position: (mask & ((1u64 << from) - 1)).count_ones() as u8,
-                            to_position: (moved & ((1u64 << to) - 1)).count_ones() as u8,
+                            from_position,
+                            to_position,
+                            moved_row: index.moved_row(from_position, to_position),
                             from_cell: from,
                             to_cell: to,
                             target_region: target_region as u8,
@@ -325,28 +332,15 @@ impl Values {
     }
 }
 
-/// The pattern-specific constants of one build.
-struct Search<'a> {
-    index: &'a PlacementIndex,
-    layout: &'a Layout,
-    /// Manhattan distance of pattern tile `i` in cell `c`: `manhattan[i * cells + c]`.
-    manhattan: &'a [u8],
-    cells: usize,
-    tiles: usize,
-    /// For patterns of up to 8 tiles, the positions of every arrangement, a byte each: unranking
-    /// by division was half of the search's time.
-    arrangement_table: &'a [u64],
-    /// For patterns of up to 8 tiles, the arrangement after a move: entry
-    /// `(from * k + to) * k! + arrangement` for the tile at position `from` moving to position
-    /// `to`. The renumbering does not depend on the subset, and a lookup in this table (5 MB for
-    /// 8 tiles, read in arrangement order) is several times cheaper than ranking.
-    moved_table: &'a [u16],
+/// The in-memory search's state arrays, over one pattern's plan.
+struct Search<'p, 'a> {
+    plan: &'p Plan<'a>,
     codes: Vec<AtomicU64>,
     values: Values,
     overflow: AtomicBool,
 }
 
-impl Search<'_> {
+impl Search<'_, '_> {
     /// Expands the subsets `subsets` of the layer at `depth`: every slot holding code
     /// `current` becomes done, and its unseen successors get `next`. Returns whether any slot
     /// was expanded and how many placements got their value.
@@ -354,21 +348,17 @@ impl Search<'_> {
         let current = 1 + u64::from(depth % 2);
         let next = 3 - current;
         let pattern_word = current * LOW_BITS;
-        let layout = self.layout;
+        let plan = self.plan;
+        let layout = plan.layout;
         let (start, end) = (
             layout.first_slot[subsets.start],
             layout.first_slot[subsets.end],
         );
         let (mut any, mut done) = (false, 0);
-        let mut subset = subsets.start;
-        let mut subset_cells = [0u8; 64];
-        let mut loaded_subset = usize::MAX;
-        let mut loaded_arrangement = usize::MAX;
-        let mut positions = [0u8; 64];
-        let mut tile_at = [0u8; 64];
-        let mut moved = [0u8; 64];
-        let mut manhattan = 0u32;
-        let arrangements = self.index.arrangements();
+        let mut cursor = SlotCursor::new(plan, subsets.start);
+        // In locals, so that the atomic stores below do not make the compiler reload them.
+        let (manhattan, cells) = (plan.manhattan, plan.cells);
+        let arrangements = plan.index.arrangements();
         for word_index in start / 32..end.div_ceil(32) {
             let word = self.codes[word_index].load(Relaxed);
             let difference = word ^ pattern_word;
@@ -389,54 +379,13 @@ impl Search<'_> {
             while matches != 0 {
                 let slot = first + matches.trailing_zeros() as usize / 2;
                 matches &= matches - 1;
-                while layout.first_slot[subset + 1] <= slot {
-                    subset += 1;
-                }
-                let regions = usize::from(layout.regions[subset]);
-                if subset != loaded_subset {
-                    loaded_subset = subset;
-                    loaded_arrangement = usize::MAX;
-                    let mask = layout.masks[subset];
-                    for (p, cell) in subset_cells.iter_mut().take(self.tiles).enumerate() {
-                        *cell = nth_bit(mask, p as u8);
-                    }
-                }
-                let local = slot - layout.first_slot[subset];
-                let (arrangement, region) = (local / regions, (local % regions) as u8);
-                if arrangement != loaded_arrangement {
-                    loaded_arrangement = arrangement;
-                    if self.arrangement_table.is_empty() {
-                        self.index.unrank_arrangement(arrangement, &mut positions);
-                    } else {
-                        let packed = self.arrangement_table[arrangement];
-                        positions[..8].copy_from_slice(&packed.to_le_bytes());
-                    }
-                    manhattan = 0;
-                    for i in 0..self.tiles {
-                        tile_at[usize::from(positions[i])] = i as u8;
-                        let cell = usize::from(subset_cells[usize::from(positions[i])]);
-                        manhattan += u32::from(self.manhattan[i * self.cells + cell]);
-                    }
-                }
-                let region_number =
-                    layout.first_slot[subset] / self.index.arrangements() + usize::from(region);
+                let here = cursor.seek(slot);
+                let region_number = layout.first_slot[here.subset] / arrangements + here.region;
                 let moves = &layout.moves
                     [layout.first_move[region_number]..layout.first_move[region_number + 1]];
                 for m in moves {
-                    let tile = usize::from(tile_at[usize::from(m.from_position)]);
-                    let arrangement = if self.arrangement_table.is_empty() {
-                        for i in 0..self.tiles {
-                            let p = positions[i];
-                            let q = p - u8::from(p > m.from_position);
-                            moved[i] = q + u8::from(q >= m.to_position);
-                        }
-                        moved[tile] = m.to_position;
-                        self.index.arrangement_rank(|i| moved[i])
-                    } else {
-                        let row =
-                            usize::from(m.from_position) * self.tiles + usize::from(m.to_position);
-                        usize::from(self.moved_table[row * arrangements + loaded_arrangement])
-                    };
+                    let tile = cursor.moving_tile(m);
+                    let arrangement = cursor.moved_arrangement(m);
                     let target = m.target_subset as usize;
                     let target_slot = layout.first_slot[target]
                         + arrangement * usize::from(layout.regions[target])
@@ -447,10 +396,10 @@ impl Search<'_> {
                         continue;
                     }
                     word.fetch_or(next << shift, Relaxed);
-                    let row = tile * self.cells;
-                    let moved_manhattan = manhattan
-                        + u32::from(self.manhattan[row + usize::from(m.to_cell)])
-                        - u32::from(self.manhattan[row + usize::from(m.from_cell)]);
+                    let row = tile * cells;
+                    let moved_manhattan = cursor.manhattan()
+                        + u32::from(manhattan[row + usize::from(m.to_cell)])
+                        - u32::from(manhattan[row + usize::from(m.from_cell)]);
                     // Every move changes the distance and the Manhattan distance by one each,
                     // so their difference is even and never negative.
                     let excess = (u32::from(depth) + 1 - moved_manhattan) / 2;
@@ -458,7 +407,7 @@ impl Search<'_> {
                         self.overflow.store(true, Relaxed);
                         continue;
                     }
-                    let rank = target * self.index.arrangements() + arrangement;
+                    let rank = target * arrangements + arrangement;
                     if self.values.claim(rank, excess as u8) {
                         done += 1;
                     }
@@ -759,7 +708,7 @@ fn search(
         moved_table = zeroed(tiles * tiles * index.arrangements())?;
         for from in 0..tiles {
             for to in 0..tiles {
-                let row = (from * tiles + to) * index.arrangements();
+                let row = index.moved_row(from as u8, to as u8) as usize;
                 for (arrangement, &packed) in arrangement_table.iter().enumerate() {
                     let tile = (0..tiles)
                         .find(|&i| (packed >> (8 * i)) as u8 == from as u8)
@@ -832,9 +781,13 @@ pub(super) struct Plan<'a> {
     pub(super) layout: &'a Layout,
     /// Manhattan distance of pattern tile `i` in cell `c`: `manhattan[i * cells + c]`.
     pub(super) manhattan: &'a [u8],
-    /// See [`Search::arrangement_table`].
+    /// For patterns of up to 8 tiles, the positions of every arrangement, a byte each: unranking
+    /// by division was half of the search's time.
     pub(super) arrangement_table: &'a [u64],
-    /// See [`Search::moved_table`].
+    /// For patterns of up to 8 tiles, the arrangement after a move: entry
+    /// `(from * k + to) * k! + arrangement` for the tile at position `from` moving to position
+    /// `to`. The renumbering does not depend on the subset, and a lookup in this table (5 MB for
+    /// 8 tiles, read in arrangement order) is several times cheaper than ranking.
     pub(super) moved_table: &'a [u16],
     pub(super) cells: usize,
     pub(super) tiles: usize,
@@ -902,13 +855,7 @@ fn build_in_memory(
     let mut entry_bits = 4;
     loop {
         let search = Search {
-            index: plan.index,
-            layout: plan.layout,
-            manhattan: plan.manhattan,
-            arrangement_table: plan.arrangement_table,
-            moved_table: plan.moved_table,
-            cells: plan.cells,
-            tiles: plan.tiles,
+            plan,
             codes: state_atomics(plan.layout.slots().div_ceil(32), || AtomicU64::new(0))?,
             values: Values::new(plan.index.count(), entry_bits)?,
             overflow: AtomicBool::new(false),
@@ -928,11 +875,11 @@ fn build_in_memory(
 
 /// The layered search from the goal state, one scoped thread per core for each layer.
 fn run(
-    search: &Search<'_>,
+    search: &Search<'_, '_>,
     plan: &Plan<'_>,
     progress: &mut impl FnMut(BuildProgress),
 ) -> Result<(), PdbError> {
-    let index = search.index;
+    let index = plan.index;
     let slot = plan.start_slot;
     search.codes[slot / 32].fetch_or(1 << ((slot % 32) * 2), Relaxed);
     search.values.claim(plan.start_rank, 0);

@@ -5,15 +5,15 @@
 //! at the same time: 356 MB and 259 MB for the 15-puzzle's 8-tile pattern. Here memory holds
 //! one bit per state (seen or not, 178 MB), and the table only once the search is over:
 //!
-//! - Each layer is a temporary file of state numbers (the slots of [`Layout`]), written in
-//!   blocks tagged with the *bucket* (a run of subsets spanning about 4 million slots) they
-//!   fall in. A worker expands a layer bucket by bucket: it reads the bucket's blocks into a
-//!   bitmap of the bucket's slots, which sorts them, then expands them in slot order, so the
-//!   arrangement and the Manhattan distance are shared between the regions of one placement
-//!   as in the in-memory search. A successor not seen yet goes into its bucket's buffer for
-//!   the next layer's file; when the buffer is written out, under the bucket's lock, its
-//!   states are marked seen and those seen already (found twice) are dropped, so each state
-//!   goes into the files exactly once.
+//! - Each layer is a temporary file of state numbers (the slots of
+//!   [`Layout`](super::build::Layout)), written in blocks tagged with the *bucket* (a run of
+//!   subsets spanning about 4 million slots) they fall in. A worker expands a layer bucket by
+//!   bucket: it reads the bucket's blocks into a bitmap of the bucket's slots, which sorts them,
+//!   then expands them in slot order, so the arrangement and the Manhattan distance are shared
+//!   between the regions of one placement as in the in-memory search. A successor not seen yet goes
+//!   into its bucket's buffer for the next layer's file; when the buffer is written out, under the
+//!   bucket's lock, its states are marked seen and those seen already (found twice) are dropped, so
+//!   each state goes into the files exactly once.
 //! - Values are recorded while a placement's states are expanded: a placement gets its value
 //!   at the first layer that holds one of its states. Every move changes the pattern's
 //!   Manhattan distance by one, so all states of a placement have depths of the same parity,
@@ -38,7 +38,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 
 use super::build::{state_atomics, zeroed, BuildProgress, Plan};
-use super::index::nth_bit;
+use super::slot_cursor::{Slot, SlotCursor};
 use super::spill::{Block, Spill};
 use super::symmetry::Side;
 use super::PdbError;
@@ -101,8 +101,6 @@ impl Buckets {
 struct Target {
     /// `first_slot` of the target subset plus the target region.
     base: u32,
-    /// Where the move's row of [`Plan::moved_table`] starts, if there is one.
-    moved_row: u32,
     /// The target subset's bucket.
     bucket: u32,
     /// The target subset's region count: successive arrangements are that many slots apart.
@@ -223,8 +221,6 @@ struct Shared<'a> {
     buckets: Buckets,
     /// `targets[i]`: where `layout.moves[i]` leads.
     targets: Vec<Target>,
-    /// The cells of subset `s` in increasing order: `subset_cells[s * tiles..][..tiles]`.
-    subset_cells: Vec<u8>,
     seen: Vec<AtomicU64>,
     records: Spill,
     record_blocks: Vec<Mutex<Vec<Block>>>,
@@ -299,34 +295,18 @@ pub(super) fn search(
             }
         }
         // The caller only comes here when every slot fits 32 bits.
-        let row = usize::from(m.from_position) * plan.tiles + usize::from(m.to_position);
         *target = Target {
             mirror,
             mirror_base,
             mirror_class,
             base: (layout.first_slot[m.target_subset as usize] + usize::from(region)) as u32,
-            moved_row: if plan.moved_table.is_empty() {
-                0
-            } else {
-                (row * plan.index.arrangements()) as u32
-            },
             bucket: buckets.of_subset[subset],
             regions: layout.regions[subset],
         };
     }
-    let mut subset_cells: Vec<u8> = zeroed(layout.masks.len() * plan.tiles)?;
-    for (cells, &mask) in subset_cells
-        .chunks_exact_mut(plan.tiles.max(1))
-        .zip(&layout.masks)
-    {
-        for (p, cell) in cells.iter_mut().enumerate() {
-            *cell = nth_bit(mask, p as u8);
-        }
-    }
     let shared = Shared {
         plan,
         targets,
-        subset_cells,
         seen: state_atomics(layout.slots().div_ceil(64), || AtomicU64::new(0))?,
         records: Spill::create(directory)?,
         record_blocks: (0..bucket_count).map(|_| Mutex::new(Vec::new())).collect(),
@@ -531,50 +511,26 @@ fn expand_bucket(
     };
     let seen = |slot: usize| shared.seen[slot / 64].load(Relaxed) >> (slot % 64) & 1 != 0;
 
-    let tiles = plan.tiles;
     let arrangements = plan.index.arrangements();
     let first_rank = first_subset * arrangements;
     let mut previous_rank = first_rank;
     worker.records.clear();
-    let mut subset = first_subset;
-    let mut subset_cells: &[u8] = &[];
-    let mut loaded_subset = usize::MAX;
-    let mut loaded_arrangement = usize::MAX;
-    let mut positions = [0u8; 64];
-    let mut tile_at = [0u8; 64];
-    let mut moved = [0u8; 64];
+    let mut cursor = SlotCursor::new(plan, first_subset);
     for (word_index, &word) in bitmap.iter().enumerate().take(high + 1).skip(low) {
         let mut bits = word;
         while bits != 0 {
             let slot = slot_base + word_index * 64 + bits.trailing_zeros() as usize;
             bits &= bits - 1;
-            while layout.first_slot[subset + 1] <= slot {
-                subset += 1;
-            }
-            let regions = usize::from(layout.regions[subset]);
-            if subset != loaded_subset {
-                loaded_subset = subset;
-                loaded_arrangement = usize::MAX;
-                subset_cells = &shared.subset_cells[subset * tiles..(subset + 1) * tiles];
-            }
-            let local = slot - layout.first_slot[subset];
-            let (arrangement, region) = (local / regions, local % regions);
-            if arrangement != loaded_arrangement {
-                loaded_arrangement = arrangement;
-                if plan.arrangement_table.is_empty() {
-                    plan.index.unrank_arrangement(arrangement, &mut positions);
-                } else {
-                    let packed = plan.arrangement_table[arrangement];
-                    positions[..8].copy_from_slice(&packed.to_le_bytes());
-                }
-                let mut manhattan = 0u32;
-                for i in 0..tiles {
-                    tile_at[usize::from(positions[i])] = i as u8;
-                    let cell = usize::from(subset_cells[usize::from(positions[i])]);
-                    manhattan += u32::from(plan.manhattan[i * plan.cells + cell]);
-                }
+            let Slot {
+                subset,
+                arrangement,
+                region,
+                regions,
+                loaded,
+            } = cursor.seek(slot);
+            if loaded {
                 // Depth and Manhattan distance have the same parity (see the module docs).
-                let excess = ((u32::from(depth) - manhattan) / 2) as u8;
+                let excess = ((u32::from(depth) - cursor.manhattan()) / 2) as u8;
                 stats.max_excess = stats.max_excess.max(excess);
                 // This is the placement's first state in the layer (slot order), so its
                 // value is new unless a state of it was seen in an earlier layer.
@@ -601,18 +557,7 @@ fn expand_bucket(
                 .iter()
                 .zip(&shared.targets[moves])
             {
-                let arrangement = if plan.arrangement_table.is_empty() {
-                    let tile = usize::from(tile_at[usize::from(m.from_position)]);
-                    for i in 0..tiles {
-                        let p = positions[i];
-                        let q = p - u8::from(p > m.from_position);
-                        moved[i] = q + u8::from(q >= m.to_position);
-                    }
-                    moved[tile] = m.to_position;
-                    plan.index.arrangement_rank(|i| moved[i])
-                } else {
-                    usize::from(plan.moved_table[t.moved_row as usize + loaded_arrangement])
-                };
+                let arrangement = cursor.moved_arrangement(m);
                 let regions = usize::from(t.regions);
                 let direct = t.base as usize + arrangement * regions;
                 let target_slot = if let Some(symmetry) =

@@ -17,7 +17,7 @@
 //!
 //! Version 2 numbered placements subset by subset and stored each entry as its value's excess
 //! over the pattern's Manhattan distance, halved; version 3 keeps that and adds the
-//! [`Abstraction`](super::Abstraction) byte. Older files (version 1: mixed-radix placement
+//! [`Abstraction`] byte. Older files (version 1: mixed-radix placement
 //! numbers, plain values; version 2: no abstraction byte) are rejected, and
 //! [`PdbCache`](super::PdbCache) rebuilds them.
 

@@ -47,6 +47,7 @@ mod file;
 mod geometry;
 mod index;
 pub mod partitions;
+mod slot_cursor;
 mod spill;
 mod symmetry;
 
