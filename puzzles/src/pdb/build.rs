@@ -72,9 +72,10 @@ pub(super) struct Move {
     pub(super) from_position: u8,
     /// Its position among the target subset's cells after the move.
     pub(super) to_position: u8,
-    /// Where the move's row of [`Plan::moved_table`] starts, if the pattern has that table
-    /// ([`PlacementIndex::moved_row`]).
-    pub(super) moved_row: u32,
+    /// `from_position * k + to_position`, the move's row of [`Plan::moved_table`], for
+    /// patterns that have the table (up to 8 tiles); 0 for larger ones. A byte, so that a
+    /// move stays 12 bytes (the 8-tile build holds about a million of them).
+    pub(super) positions: u8,
     pub(super) from_cell: u8,
     pub(super) to_cell: u8,
     /// The region of the source subset that must hold the blank.
@@ -82,6 +83,9 @@ pub(super) struct Move {
     /// `from_cell`).
     pub(super) target_region: u8,
 }
+
+// The 8-tile build's peak memory (target: under 300 MB) counts every byte of its moves.
+const _: () = assert!(std::mem::size_of::<Move>() == 12);
 
 /// Everything about the cell subsets that the search needs, computed once.
 pub(super) struct Layout {
@@ -199,6 +203,7 @@ impl Layout {
         let mut first_move: Vec<usize> = vec![0];
         let mut moves = Vec::new();
         let (mut own, mut target) = (Vec::new(), Vec::new());
+        let pattern_tiles = masks.first().map_or(0, |mask| mask.count_ones() as u8);
         for s in 0..subsets {
             let mask = masks[s];
             let free = geometry.full & !mask;
@@ -234,7 +239,11 @@ impl Layout {
                                 .map_err(|_| too_large())?,
                             from_position,
                             to_position,
-                            moved_row: index.moved_row(from_position, to_position),
+                            positions: if pattern_tiles <= 8 {
+                                from_position * pattern_tiles + to_position
+                            } else {
+                                0
+                            },
                             from_cell: from,
                             to_cell: to,
                             target_region: target_region as u8,
@@ -708,7 +717,7 @@ fn search(
         moved_table = zeroed(tiles * tiles * index.arrangements())?;
         for from in 0..tiles {
             for to in 0..tiles {
-                let row = index.moved_row(from as u8, to as u8) as usize;
+                let row = (from * tiles + to) * index.arrangements();
                 for (arrangement, &packed) in arrangement_table.iter().enumerate() {
                     let tile = (0..tiles)
                         .find(|&i| (packed >> (8 * i)) as u8 == from as u8)

@@ -170,19 +170,6 @@ impl PlacementIndex {
             .collect()
     }
 
-    /// Where the row of a tile moving from position `from` to position `to` starts in a table
-    /// with `k!` arrangements for each pair of positions (the building searches' moved table):
-    /// `(from * k + to) * k!`, which fits 32 bits for the patterns with
-    /// [listed arrangements](Self::listed_arrangements); 0 for larger ones, which have no
-    /// such table.
-    pub(crate) fn moved_row(&self, from: u8, to: u8) -> u32 {
-        if self.tiles > 8 {
-            return 0;
-        }
-        let pair = usize::from(from) * self.tiles + usize::from(to);
-        (pair * self.arrangements) as u32
-    }
-
     /// Writes the position (`0..k`) of each tile in arrangement `rank` into `positions`.
     #[inline]
     pub(crate) fn unrank_arrangement(&self, mut rank: usize, positions: &mut [u8]) {

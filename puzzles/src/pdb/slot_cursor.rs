@@ -22,6 +22,8 @@ pub(super) struct SlotCursor<'a> {
     manhattan_table: &'a [u8],
     cells: usize,
     tiles: usize,
+    /// `k!`: the length of a row of the moved table.
+    arrangements: usize,
     /// The current slot's subset.
     subset: usize,
     /// The subset whose cells are in `subset_cells` (`usize::MAX`: none yet).
@@ -62,6 +64,7 @@ impl<'a> SlotCursor<'a> {
             manhattan_table: plan.manhattan,
             cells: plan.cells,
             tiles: plan.tiles,
+            arrangements: plan.index.arrangements(),
             subset: first_subset,
             loaded_subset: usize::MAX,
             loaded_arrangement: usize::MAX,
@@ -159,7 +162,8 @@ impl<'a> SlotCursor<'a> {
             let moved = &self.moved;
             self.index.arrangement_rank(|i| moved[i])
         } else {
-            usize::from(self.moved_table[m.moved_row as usize + self.loaded_arrangement])
+            let row = usize::from(m.positions) * self.arrangements;
+            usize::from(self.moved_table[row + self.loaded_arrangement])
         }
     }
 }
