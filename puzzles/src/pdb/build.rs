@@ -75,7 +75,7 @@ pub(super) struct Move {
     /// `from_position * k + to_position`, the move's row of [`Plan::moved_table`], for
     /// patterns that have the table (up to 8 tiles); 0 for larger ones. A byte, so that a
     /// move stays 12 bytes (the 8-tile build holds about a million of them).
-    pub(super) positions: u8,
+    pub(super) position_pair: u8,
     pub(super) from_cell: u8,
     pub(super) to_cell: u8,
     /// The region of the source subset that must hold the blank.
@@ -239,7 +239,7 @@ impl Layout {
                                 .map_err(|_| too_large())?,
                             from_position,
                             to_position,
-                            positions: if pattern_tiles <= 8 {
+                            position_pair: if pattern_tiles <= 8 {
                                 from_position * pattern_tiles + to_position
                             } else {
                                 0

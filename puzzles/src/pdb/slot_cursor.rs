@@ -162,7 +162,7 @@ impl<'a> SlotCursor<'a> {
             let moved = &self.moved;
             self.index.arrangement_rank(|i| moved[i])
         } else {
-            let row = usize::from(m.positions) * self.arrangements;
+            let row = usize::from(m.position_pair) * self.arrangements;
             usize::from(self.moved_table[row + self.loaded_arrangement])
         }
     }
