@@ -72,9 +72,8 @@ pub(super) struct Move {
     pub(super) from_position: u8,
     /// Its position among the target subset's cells after the move.
     pub(super) to_position: u8,
-    /// `from_position * k + to_position`, the move's row of [`Plan::moved_table`], for
-    /// patterns that have the table (up to 8 tiles); 0 for larger ones. A byte, so that a
-    /// move stays 12 bytes (the 8-tile build holds about a million of them).
+    /// The move's row of [`Plan::moved_table`] ([`PlacementIndex::position_pair`]). A byte,
+    /// so that a move stays 12 bytes (the 8-tile build holds about a million of them).
     pub(super) position_pair: u8,
     pub(super) from_cell: u8,
     pub(super) to_cell: u8,
@@ -203,7 +202,6 @@ impl Layout {
         let mut first_move: Vec<usize> = vec![0];
         let mut moves = Vec::new();
         let (mut own, mut target) = (Vec::new(), Vec::new());
-        let pattern_tiles = masks.first().map_or(0, |mask| mask.count_ones() as u8);
         for s in 0..subsets {
             let mask = masks[s];
             let free = geometry.full & !mask;
@@ -239,11 +237,7 @@ impl Layout {
                                 .map_err(|_| too_large())?,
                             from_position,
                             to_position,
-                            position_pair: if pattern_tiles <= 8 {
-                                from_position * pattern_tiles + to_position
-                            } else {
-                                0
-                            },
+                            position_pair: index.position_pair(from_position, to_position),
                             from_cell: from,
                             to_cell: to,
                             target_region: target_region as u8,
@@ -717,7 +711,8 @@ fn search(
         moved_table = zeroed(tiles * tiles * index.arrangements())?;
         for from in 0..tiles {
             for to in 0..tiles {
-                let row = (from * tiles + to) * index.arrangements();
+                let pair = index.position_pair(from as u8, to as u8);
+                let row = usize::from(pair) * index.arrangements();
                 for (arrangement, &packed) in arrangement_table.iter().enumerate() {
                     let tile = (0..tiles)
                         .find(|&i| (packed >> (8 * i)) as u8 == from as u8)

@@ -170,6 +170,17 @@ impl PlacementIndex {
             .collect()
     }
 
+    /// `from * k + to`: which row of the building searches' moved table (`k!` arrangements for
+    /// each pair of positions) a tile moving from position `from` to position `to` reads, for
+    /// the patterns with [listed arrangements](Self::listed_arrangements), which have that
+    /// table; 0 for larger ones, which have neither.
+    pub(crate) fn position_pair(&self, from: u8, to: u8) -> u8 {
+        if self.tiles > 8 {
+            return 0;
+        }
+        from * self.tiles as u8 + to
+    }
+
     /// Writes the position (`0..k`) of each tile in arrangement `rank` into `positions`.
     #[inline]
     pub(crate) fn unrank_arrangement(&self, mut rank: usize, positions: &mut [u8]) {
