@@ -590,6 +590,45 @@ fn parallel_idastar_reports_each_limit() {
 }
 
 #[test]
+fn parallel_idastar_searches_the_roomiest_subtrees_first() {
+    // The start fans out to `FAN` nodes, more than the split wants for one or two threads, so
+    // they are the subtrees. Two of them lie on optimal paths (start, fan node, middle node,
+    // goal): `tight`, early in the action order with an exact estimate (no room under the
+    // threshold), and `roomy`, last in the action order with an estimate of zero. The other
+    // fan nodes are dead ends estimated at zero, whose room their empty subtrees have nothing
+    // to fill.
+    const FAN: usize = 10_000;
+    let (start, goal, middle_tight, middle_roomy) = (0, 1, 2, 3);
+    let fan = |index: usize| 4 + index;
+    let (tight, roomy) = (fan(1), fan(FAN - 1));
+    let mut arcs: Vec<(usize, usize, u32)> = (0..FAN).map(|index| (start, fan(index), 1)).collect();
+    arcs.extend([(tight, middle_tight, 1), (middle_tight, goal, 1)]);
+    arcs.extend([(roomy, middle_roomy, 1), (middle_roomy, goal, 1)]);
+    let graph = Graph::new(fan(FAN), &arcs, false, goal);
+    let mut estimates = vec![0; fan(FAN)];
+    (estimates[start], estimates[tight], estimates[middle_tight]) = (3, 2, 1);
+    estimates[middle_roomy] = 1;
+    let estimate = Table(estimates);
+
+    // The serial search follows the action order to the tight subtree's goal.
+    let serial = idastar(&graph, &estimate, start);
+    check(&graph, start, &serial, Some(3));
+    assert_eq!(serial.solution().unwrap().states(&graph).unwrap()[1], tight);
+    for threads in [1, 2] {
+        let threads = NonZeroUsize::new(threads).unwrap();
+        let result = idastar_parallel(&graph, &estimate, start, &Limits::default(), threads);
+        check(&graph, start, &result, Some(3));
+        // The roomy subtree comes first and its goal wins, whatever the timing.
+        let states = result.solution().unwrap().states(&graph).unwrap();
+        assert_eq!(
+            states,
+            [start, roomy, middle_roomy, goal],
+            "{threads} threads"
+        );
+    }
+}
+
+#[test]
 fn huge_estimates_do_not_overflow() {
     // Every estimate is admissible on a node that cannot reach the goal, even `u32::MAX`.
     let graph = Graph::new(3, &[(0, 1, 2), (0, 2, 7), (1, 1, 1)], false, 2);
