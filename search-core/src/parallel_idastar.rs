@@ -30,8 +30,8 @@ use crate::statistics::{Iteration, Statistics};
 /// goal. On the 81 of Korf's 100 15-puzzles whose Manhattan-distance search generates at most
 /// 400 million nodes, the part of the last iteration searched before the goal fell, in the
 /// geometric mean, to 0.82 of the unordered search's with 64 subtrees a thread, 0.66 with
-/// 1024 and 0.55 with 4096; but with 4096 the easier instances spent longer setting up small
-/// subtrees than they saved (BENCHMARKS.md, entry of 2026-12-01 14:55 UTC).
+/// 1024 and 0.55 with 4096; but the whole run of the 81 on two threads took no less time with
+/// 4096 (21.0 s against 19.9 s, one run each; BENCHMARKS.md, entry of 2026-12-01 14:55 UTC).
 const SUBTREES_PER_THREAD: usize = 1024;
 
 /// The split stops deepening at this depth even if it has too few subtrees (a tree that narrow
