@@ -307,8 +307,8 @@ where
     // goals lie where the room is. On Korf's 15-puzzles with Manhattan distance, a subtree
     // root 16 moves under the threshold held a goal 2.8 times as often, per node below it, as
     // the average, one 2 moves under it 0.4 times; the 24-puzzle's pattern databases show the
-    // same slope. The roomiest subtrees are also the largest, so putting them first makes the
-    // threads end every iteration closer together.
+    // same slope. The roomiest subtrees also tend to be the largest, and taking the largest
+    // first is the classic way to make parallel workers finish together (not measured apart).
     level.sort_by_key(|subtree| subtree.root.g.saturating_add(subtree.root.h));
     // The last level's nodes are expanded by the threads (each counts its subtree's root).
     Split::Subtrees(level)

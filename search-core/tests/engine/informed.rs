@@ -595,8 +595,7 @@ fn parallel_idastar_searches_the_roomiest_subtrees_first() {
     // they are the subtrees. Two of them lie on optimal paths (start, fan node, middle node,
     // goal): `tight`, early in the action order with an exact estimate (no room under the
     // threshold), and `roomy`, last in the action order with an estimate of zero. The other
-    // fan nodes are dead ends estimated at zero, whose room their empty subtrees have nothing
-    // to fill.
+    // fan nodes are dead ends estimated at zero: as roomy as `roomy`, with nothing below them.
     const FAN: usize = 10_000;
     let (start, goal, middle_tight, middle_roomy) = (0, 1, 2, 3);
     let fan = |index: usize| 4 + index;
