@@ -3,10 +3,10 @@
 //!
 //! This is the simple form of parallel IDA* that suits trees as uniform as sliding-tile
 //! puzzles': no work stealing inside a subtree, so each thread's loop is exactly the serial one.
-//! The subtrees are searched in increasing order of their roots' f, most room under the
-//! threshold first (see [`split`]). A thread that finds a goal halts only the threads searching
-//! *later* subtrees, and the goal of the earliest subtree wins, so the answer does not depend on
-//! timing.
+//! The subtrees are searched largest first, as the previous iteration measured them, then in
+//! increasing order of their roots' f (see [`order_subtrees`]). A thread that finds a goal halts
+//! only the threads searching *later* subtrees, and the goal of the earliest subtree wins, so the
+//! answer does not depend on timing.
 
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -14,6 +14,7 @@ use std::sync::Mutex;
 use std::thread;
 
 use crate::cost::Cost;
+use crate::hash::FastHashMap;
 use crate::idastar::{start_or_goal, End, Root, Shared, Walk};
 use crate::incremental_heuristic::IncrementalHeuristic;
 use crate::limits::{Guard, Limits};
@@ -22,17 +23,28 @@ use crate::outcome::{timed, Limit, Outcome, OutcomeOf, ResultOf, Solution};
 use crate::problem::{Actions, InPlace, Problem};
 use crate::statistics::{Iteration, Statistics};
 
-/// Subtrees per thread an iteration is split into: enough that a thread finishing early finds
-/// more work and that the order of the subtrees (see [`split`]) can put the likeliest places
-/// of a goal first, few enough that splitting costs nothing next to the search.
+/// Subtrees per thread an iteration is split into, at least: enough that a thread finishing
+/// early finds more work and that the order of the subtrees (see [`order_subtrees`]) can put
+/// the likeliest places of a goal first.
+const MIN_SUBTREES_PER_THREAD: usize = 1024;
+
+/// Subtrees per thread an iteration is split into, at most: a bound on the memory the split
+/// holds (each subtree keeps its root's state and memo and its path).
+const MAX_SUBTREES_PER_THREAD: usize = 65_536;
+
+/// Between the two bounds above, an iteration is split into one subtree for this many nodes
+/// the previous iteration generated.
 ///
-/// Why 1024 and not fewer: the finer the split, the sooner the ordered last iteration meets its
-/// goal. On the 81 of Korf's 100 15-puzzles whose Manhattan-distance search generates at most
-/// 400 million nodes, the part of the last iteration searched before the goal fell, in the
-/// geometric mean, to 0.82 of the unordered search's with 64 subtrees a thread, 0.66 with
-/// 1024 and 0.55 with 4096; but the whole run of the 81 on two threads took no less time with
-/// 4096 (21.0 s against 19.9 s, one run each; BENCHMARKS.md, entry of 2026-12-01 14:55 UTC).
-const SUBTREES_PER_THREAD: usize = 1024;
+/// Why: the finer the split, the sooner the ordered last iteration meets its goal, but each
+/// subtree costs about a microsecond to make, order and start, some forty nodes' worth. An
+/// iteration generates several times the nodes of the one before, so at one subtree per
+/// thousand of those every subtree stands for thousands of nodes. Measured (BENCHMARKS.md,
+/// entry of 2026-12-01 17:39 UTC), on two threads: five quick 24-puzzles (#25, #32, #38, #40,
+/// #44) generated 359, 299, 261 and 246 million nodes with a fixed 1024, 4096, 16,384 and
+/// 65,536 subtrees a thread, in 8.3, 7.2-7.6, 7.1-7.3 and 11.4 s; the 81 of Korf's 15-puzzles
+/// whose Manhattan-distance search generates at most 400 million nodes, whose iterations are
+/// small, took 17.5-17.9, 18.5-18.6 and 23.0 s with 1024, 4096 and 16,384.
+const PREVIOUS_NODES_PER_SUBTREE: u64 = 1000;
 
 /// The split stops deepening at this depth even if it has too few subtrees (a tree that narrow
 /// is cheap to search anyway).
@@ -43,17 +55,19 @@ const MAX_SPLIT_DEPTH: usize = 32;
 ///
 /// Returns an optimal solution, like [`idastar`](crate::idastar), when `heuristic` is
 /// admissible: every iteration's threshold is at most the optimal cost, so any goal found within
-/// it is optimal. Among the goals of the last iteration, the one in the earliest subtree (in
-/// increasing order of the subtree roots' f, ties in the order of the problem's actions) is
-/// returned whatever the timing, so for a given number of threads the solution is
-/// reproducible. It may differ from the serial search's when several solutions are optimal:
-/// the split sees a shallow goal before the serial search would, and orders the subtrees
-/// differently.
+/// it is optimal. Among the goals of the last iteration, the one in the earliest subtree is
+/// returned whatever the timing; the subtrees are ordered by the nodes their part of the tree
+/// generated in the previous iteration, most first, then by increasing f of their roots, then
+/// in the order of the problem's actions. Those counts do not depend on timing either, so for a
+/// given number of threads the solution is reproducible. It may differ from the serial
+/// search's when several solutions are optimal: the split sees a shallow goal before the serial
+/// search would, and orders the subtrees differently.
 ///
 /// # Guarantees and differences from the serial search
 /// - Node counts: the split near the root and the subtrees are counted as the serial search
 ///   counts them, but in the last iteration threads stop at different points, so the totals
-///   vary from run to run; they are not Korf's serial counts.
+///   vary from run to run; they are not Korf's serial counts, and the order of the subtrees
+///   puts a goal of the last iteration well before where the serial search meets one.
 /// - Limits: the deadline and the cancellation flag are seen within 1024 expansions of each
 ///   thread. [`Limits::max_expanded`] is checked by each thread against the expansions finished
 ///   before its current subtree started plus its own, so the search may overshoot it by what
@@ -62,8 +76,11 @@ const MAX_SPLIT_DEPTH: usize = 32;
 ///
 /// # Complexity
 /// As [`idastar`](crate::idastar), divided by up to `threads` on the iterations whose trees are
-/// large; memory O(`threads` * depth) plus the split's subtrees (about 1024 a thread, each
-/// with its state, the heuristic's memo and its path from the start).
+/// large; memory O(`threads` * depth) plus the split's subtrees (1024 to 65,536 a thread, one
+/// for every thousand nodes of the previous iteration, each with its state, the heuristic's
+/// memo and its path from the start) and the previous iteration's (each with its path and a
+/// count). Ordering them replays each path from the
+/// start once per iteration and hashes the states it reaches.
 ///
 /// # Parameters
 /// - `problem`, `heuristic`: shared by the threads, hence `Sync`.
@@ -126,6 +143,15 @@ struct Subtree<P: Problem, M> {
     path: Vec<P::Action>,
 }
 
+/// How the threads' search of an iteration's subtrees ended, with the path to a goal found.
+type SubtreesEnd<P> = End<<P as Problem>::Cost, Vec<<P as Problem>::Action>>;
+
+/// A subtree of a finished iteration: the actions to its root and the nodes it generated.
+struct Measured<A> {
+    path: Vec<A>,
+    generated: u64,
+}
+
 /// Counts of one iteration, summed over the split and the threads.
 #[derive(Default)]
 struct Counts {
@@ -144,7 +170,7 @@ struct Found<P: Problem> {
 enum Split<P: Problem, M> {
     /// A goal within the threshold, reached by these actions at this cost.
     Solved(Vec<P::Action>, P::Cost),
-    /// The subtrees to search, in increasing order of f (see [`split`]).
+    /// The subtrees to search, all at one depth, in the order of the actions that reach them.
     Subtrees(Vec<Subtree<P, M>>),
 }
 
@@ -170,6 +196,8 @@ where
     };
     let root = heuristic.estimate_root(problem, &start);
     let mut threshold = root.0;
+    // The subtrees of the last iteration searched to its end, with their sizes.
+    let mut measured: Vec<Measured<P::Action>> = Vec::new();
     loop {
         // Between iterations no walk runs: look at the expansion limit and the clock here.
         if let Err(limit) = Guard::new(limits).check_quota(statistics.expanded) {
@@ -183,23 +211,37 @@ where
             &start,
             &root,
             threshold,
-            threads.get() * SUBTREES_PER_THREAD,
+            subtrees_wanted(threads, statistics.iterations.last()),
             &mut counts,
             &mut next_threshold,
         );
         let end = match split {
             Split::Solved(actions, cost) => End::Solved(cost, actions, 0),
-            Split::Subtrees(subtrees) => search_subtrees(
-                problem,
-                heuristic,
-                &subtrees,
-                threshold,
-                limits,
-                statistics.expanded + counts.expanded,
-                threads,
-                &mut counts,
-                &mut next_threshold,
-            ),
+            Split::Subtrees(mut subtrees) => {
+                order_subtrees(problem, &start, &mut subtrees, &measured);
+                let (end, sizes) = search_subtrees(
+                    problem,
+                    heuristic,
+                    &subtrees,
+                    threshold,
+                    limits,
+                    statistics.expanded + counts.expanded,
+                    threads,
+                    &mut counts,
+                    &mut next_threshold,
+                );
+                // Only an iteration searched to its end goes on to the next; its sizes are
+                // then complete.
+                measured = subtrees
+                    .into_iter()
+                    .zip(sizes)
+                    .map(|(subtree, generated)| Measured {
+                        path: subtree.path,
+                        generated,
+                    })
+                    .collect();
+                end
+            }
         };
         statistics.expanded += counts.expanded;
         statistics.generated += counts.generated;
@@ -225,9 +267,22 @@ where
     }
 }
 
+/// How many subtrees to split an iteration into, after `previous` (see
+/// [`PREVIOUS_NODES_PER_SUBTREE`]).
+fn subtrees_wanted(threads: NonZeroUsize, previous: Option<&Iteration>) -> usize {
+    let threads = threads.get();
+    let wanted = previous.map_or(0, |previous| {
+        previous.generated / PREVIOUS_NODES_PER_SUBTREE
+    });
+    usize::try_from(wanted).unwrap_or(usize::MAX).clamp(
+        threads.saturating_mul(MIN_SUBTREES_PER_THREAD),
+        threads.saturating_mul(MAX_SUBTREES_PER_THREAD),
+    )
+}
+
 /// Expands the tree level by level from the start, in the serial search's child order, until a
-/// level has `wanted` nodes within the threshold (or the tree ends), and orders that level's
-/// nodes by increasing f, the ones with the most room under the threshold first.
+/// level has `wanted` nodes within the threshold (or the tree ends), and returns that level's
+/// nodes in that order.
 #[allow(clippy::too_many_arguments)]
 fn split<P, H>(
     problem: &P,
@@ -303,15 +358,65 @@ where
         }
         level = deeper;
     }
-    // Most room under the threshold first, ties in the order of the actions (a stable sort):
-    // goals lie where the room is. On Korf's 15-puzzles with Manhattan distance, a subtree
-    // root 16 moves under the threshold held a goal 2.8 times as often, per node below it, as
-    // the average, one 2 moves under it 0.4 times; the 24-puzzle's pattern databases show the
-    // same slope. The roomiest subtrees also tend to be the largest, and taking the largest
-    // first is the classic way to make parallel workers finish together (not measured apart).
-    level.sort_by_key(|subtree| subtree.root.g.saturating_add(subtree.root.h));
     // The last level's nodes are expanded by the threads (each counts its subtree's root).
     Split::Subtrees(level)
+}
+
+/// Orders the subtrees for the threads: most nodes generated below them in the previous
+/// iteration (`previous`) first, then increasing f of their roots, then the order of the
+/// actions (a stable sort).
+///
+/// Why: goals lie where the tree is bushy. The last iteration is the one that meets a goal,
+/// and the sooner its goal's subtree comes, the fewer nodes it searches; a subtree's size in
+/// the previous iteration foretells its size in this one, and the larger subtrees hold more
+/// goals per node, not only more nodes. Of the last iteration of five of Korf & Felner's
+/// 24-puzzles (#25, #32, #38, #40, #44, split at depth 11), the subtrees before the goal's held
+/// 0.07 to 0.71 of the nodes they held in increasing order of f (BENCHMARKS.md, entry of
+/// 2026-12-01 17:39 UTC). The root's f, with the most room under the threshold first, is
+/// the weaker sign of the same thing, and orders what the sizes leave tied: subtrees new to
+/// this iteration (beyond the last threshold, so of size 0) and the first iteration's.
+/// Taking the largest first is also the classic way to make parallel workers finish together.
+///
+/// The split may stop at another depth than the previous iteration's: a subtree's count is
+/// then the sum over the previous subtrees that share its ancestor at the shallower of the two
+/// depths (replayed from the start along the paths), so the subtrees below one previous
+/// subtree share its count.
+fn order_subtrees<P: InPlace, M>(
+    problem: &P,
+    start: &P::State,
+    subtrees: &mut Vec<Subtree<P, M>>,
+    previous: &[Measured<P::Action>],
+) {
+    let f = |subtree: &Subtree<P, M>| subtree.root.g.saturating_add(subtree.root.h);
+    let (Some(first), Some(earlier)) = (subtrees.first(), previous.first()) else {
+        subtrees.sort_by_key(f);
+        return;
+    };
+    let depth = first.path.len().min(earlier.path.len());
+    let ancestor = |path: &[P::Action]| {
+        let mut state = start.clone();
+        for action in &path[..depth] {
+            problem.apply(&mut state, action);
+        }
+        state
+    };
+    let mut sizes: FastHashMap<P::State, u64> = FastHashMap::default();
+    for subtree in previous {
+        *sizes.entry(ancestor(&subtree.path)).or_default() += subtree.generated;
+    }
+    let mut keyed: Vec<(u64, Subtree<P, M>)> = subtrees
+        .drain(..)
+        .map(|subtree| {
+            let size = if subtree.path.len() == depth {
+                sizes.get(&subtree.root.state)
+            } else {
+                sizes.get(&ancestor(&subtree.path))
+            };
+            (size.copied().unwrap_or(0), subtree)
+        })
+        .collect();
+    keyed.sort_by_key(|(size, subtree)| (std::cmp::Reverse(*size), f(subtree)));
+    subtrees.extend(keyed.into_iter().map(|(_, subtree)| subtree));
 }
 
 /// Every action of `state`, from its slots or its list, in the order searches try them.
@@ -324,7 +429,8 @@ fn list_actions<P: InPlace>(problem: &P, state: &P::State, out: &mut Actions<P>)
 }
 
 /// Searches the subtrees on `threads` threads with one threshold; the earliest subtree's goal
-/// wins.
+/// wins. Returns how the search ended and the nodes each subtree generated (complete when the
+/// iteration was searched to its end).
 #[allow(clippy::too_many_arguments)]
 fn search_subtrees<P, H>(
     problem: &P,
@@ -336,7 +442,7 @@ fn search_subtrees<P, H>(
     threads: NonZeroUsize,
     counts: &mut Counts,
     next_threshold: &mut Option<P::Cost>,
-) -> End<P::Cost, Vec<P::Action>>
+) -> (SubtreesEnd<P>, Vec<u64>)
 where
     P: InPlace + Sync,
     P::State: Send + Sync,
@@ -357,6 +463,7 @@ where
         let mut walk = Walk::new(problem, heuristic, &mut observer, limits, Some(&shared));
         let mut beyond: Option<P::Cost> = None;
         let mut mine = Counts::default();
+        let mut sizes: Vec<(usize, u64)> = Vec::new();
         loop {
             let index = queue.fetch_add(1, Ordering::Relaxed);
             if index >= subtrees.len() || shared.first_goal.load(Ordering::Relaxed) < index {
@@ -371,6 +478,7 @@ where
             finished_expansions.fetch_add(iteration.expanded, Ordering::Relaxed);
             mine.expanded += iteration.expanded;
             mine.generated += iteration.generated;
+            sizes.push((index, iteration.generated));
             match end {
                 End::Solved(cost, last, depth) => {
                     let mut actions = subtree.path.clone();
@@ -396,15 +504,19 @@ where
                 }
             }
         }
-        (mine, beyond)
+        (mine, beyond, sizes)
     };
+    let mut sizes = vec![0; subtrees.len()];
     thread::scope(|scope| {
         let handles: Vec<_> = (0..threads.get()).map(|_| scope.spawn(worker)).collect();
         for handle in handles {
             // A worker only panics if the problem or the heuristic does; pass that on.
-            let (mine, beyond) = handle
+            let (mine, beyond, measured) = handle
                 .join()
                 .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+            for (index, generated) in measured {
+                sizes[index] = generated;
+            }
             counts.expanded += mine.expanded;
             counts.generated += mine.generated;
             if let Some(f) = beyond {
@@ -418,9 +530,10 @@ where
     let stop = stop
         .into_inner()
         .unwrap_or_else(|poison| poison.into_inner());
-    match (best, stop) {
+    let end = match (best, stop) {
         (Some(found), _) => End::Solved(found.cost, found.actions, 0),
         (None, Some(limit)) => End::Stopped(limit),
         (None, None) => End::Exhausted(*next_threshold),
-    }
+    };
+    (end, sizes)
 }

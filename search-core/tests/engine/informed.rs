@@ -628,6 +628,86 @@ fn parallel_idastar_searches_the_roomiest_subtrees_first() {
 }
 
 #[test]
+fn parallel_idastar_searches_the_largest_subtrees_of_the_last_iteration_first() {
+    // The start fans out to `FAN` nodes estimated at zero, the subtrees of both iterations (the
+    // first's threshold is h(start) = 3, the second's 4). Two hold a goal at depth 4, beyond
+    // the first threshold: `small` (early in the action order) below a bare chain, `big` (last)
+    // below a chain with five dead ends beside it, so the first iteration measures `big`'s
+    // subtree larger. The other fan nodes are dead ends. Ordered by f alone, or by the action
+    // order, `small` would come first.
+    const FAN: usize = 10_000;
+    let (start, goal) = (0, 1);
+    let fan = |index: usize| 2 + index;
+    let (small, big) = (fan(1), fan(FAN - 1));
+    let next = fan(FAN);
+    let mut arcs: Vec<(usize, usize, u32)> = (0..FAN).map(|index| (start, fan(index), 1)).collect();
+    arcs.extend([(small, next), (next, next + 1), (next + 1, goal)].map(|(a, b)| (a, b, 1)));
+    arcs.extend([(big, next + 2), (next + 2, next + 3), (next + 3, goal)].map(|(a, b)| (a, b, 1)));
+    arcs.extend((next + 4..next + 9).map(|dead_end| (big, dead_end, 1)));
+    let graph = Graph::new(next + 9, &arcs, false, goal);
+    let mut estimates = vec![0; next + 9];
+    estimates[start] = 3;
+    let estimate = Table(estimates);
+
+    let serial = idastar(&graph, &estimate, start);
+    check(&graph, start, &serial, Some(4));
+    assert_eq!(serial.solution().unwrap().states(&graph).unwrap()[1], small);
+    for threads in [1, 2] {
+        let threads = NonZeroUsize::new(threads).unwrap();
+        let result = idastar_parallel(&graph, &estimate, start, &Limits::default(), threads);
+        check(&graph, start, &result, Some(4));
+        assert_eq!(result.statistics.iterations.len(), 2);
+        let states = result.solution().unwrap().states(&graph).unwrap();
+        assert_eq!(states[1], big, "{threads} threads");
+    }
+}
+
+#[test]
+fn parallel_idastar_carries_subtree_sizes_to_a_shallower_split() {
+    // The first iteration (threshold 3) finds only `HUBS` fan nodes within the threshold, too
+    // few, so it splits at depth 2, below them; the second (threshold 4) also takes in `LATE`
+    // fan nodes estimated at 3 and splits at depth 1. A hub's size there is the sum of its
+    // depth-2 subtrees' sizes in the first iteration. Two hubs lead to a goal at depth 4: `early`
+    // (first in the action order) through a bare chain, `late` (last hub) through a chain with
+    // ten dead ends beside it.
+    const HUBS: usize = 40;
+    const LEAVES: usize = 60;
+    const LATE: usize = 3_000;
+    let (start, goal) = (0, 1);
+    let hub = |index: usize| 2 + index;
+    let late_node = |index: usize| 2 + HUBS + index;
+    let mut next = 2 + HUBS + LATE;
+    let mut arcs: Vec<(usize, usize, u32)> = Vec::new();
+    arcs.extend((0..HUBS).map(|index| (start, hub(index), 1)));
+    arcs.extend((0..LATE).map(|index| (start, late_node(index), 1)));
+    for index in 0..HUBS {
+        arcs.extend((next..next + LEAVES).map(|leaf| (hub(index), leaf, 1)));
+        next += LEAVES;
+    }
+    let (early, late) = (hub(0), hub(HUBS - 1));
+    arcs.extend([(early, next), (next, next + 1), (next + 1, goal)].map(|(a, b)| (a, b, 1)));
+    arcs.extend([(late, next + 2), (next + 2, next + 3), (next + 3, goal)].map(|(a, b)| (a, b, 1)));
+    arcs.extend((next + 4..next + 14).map(|dead_end| (next + 2, dead_end, 1)));
+    let nodes = next + 14;
+    let graph = Graph::new(nodes, &arcs, false, goal);
+    let mut estimates = vec![0; nodes];
+    estimates[start] = 3;
+    for index in 0..LATE {
+        estimates[late_node(index)] = 3;
+    }
+    let estimate = Table(estimates);
+
+    for threads in [1, 2] {
+        let threads = NonZeroUsize::new(threads).unwrap();
+        let result = idastar_parallel(&graph, &estimate, start, &Limits::default(), threads);
+        check(&graph, start, &result, Some(4));
+        assert_eq!(result.statistics.iterations.len(), 2);
+        let states = result.solution().unwrap().states(&graph).unwrap();
+        assert_eq!(states[1], late, "{threads} threads");
+    }
+}
+
+#[test]
 fn huge_estimates_do_not_overflow() {
     // Every estimate is admissible on a node that cannot reach the goal, even `u32::MAX`.
     let graph = Graph::new(3, &[(0, 1, 2), (0, 2, 7), (1, 1, 1)], false, 2);
