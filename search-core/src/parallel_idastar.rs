@@ -29,21 +29,26 @@ use crate::statistics::{Iteration, Statistics};
 const MIN_SUBTREES_PER_THREAD: usize = 1024;
 
 /// Subtrees per thread an iteration is split into, at most: a bound on the memory the split
-/// holds (each subtree keeps its root's state and memo and its path).
+/// holds (each subtree keeps its root's state and memo and its path). On the 24-puzzle with
+/// its pattern databases' memos, two threads' 131,072 subtrees take about 200 MB: a search
+/// at this bound peaked at 1.69 GB resident, against 1.47 GB with 1024 subtrees a thread.
 const MAX_SUBTREES_PER_THREAD: usize = 65_536;
 
 /// Between the two bounds above, an iteration is split into one subtree for this many nodes
 /// the previous iteration generated.
 ///
 /// Why: the finer the split, the sooner the ordered last iteration meets its goal, but each
-/// subtree costs about a microsecond to make, order and start, some forty nodes' worth. An
-/// iteration generates several times the nodes of the one before, so at one subtree per
-/// thousand of those every subtree stands for thousands of nodes. Measured (BENCHMARKS.md,
-/// entry of 2026-12-01 17:39 UTC), on two threads: five quick 24-puzzles (#25, #32, #38, #40,
-/// #44) generated 359, 299, 261 and 246 million nodes with a fixed 1024, 4096, 16,384 and
-/// 65,536 subtrees a thread, in 8.3, 7.2-7.6, 7.1-7.3 and 11.4 s; the 81 of Korf's 15-puzzles
-/// whose Manhattan-distance search generates at most 400 million nodes, whose iterations are
-/// small, took 17.5-17.9, 18.5-18.6 and 23.0 s with 1024, 4096 and 16,384.
+/// subtree costs time to make, order and start (about a microsecond, some forty nodes' worth,
+/// judging by the runs below), which small iterations cannot repay. An iteration generates
+/// several times the nodes of the one before, so at one subtree per thousand of those every
+/// subtree stands for thousands of nodes. Measured (BENCHMARKS.md, entry of 2026-12-01 17:39
+/// UTC), on two threads: five quick 24-puzzles (#25, #32, #38, #40, #44) generated 359, 299,
+/// 261 and 246 million nodes with a fixed 1024, 4096, 16,384 and 65,536 subtrees a thread, in
+/// 8.3, 7.2-7.6, 7.1-7.3 and 11.4 s, and 302 million in 7.3-8.5 s with this rule; the 81 of
+/// Korf's 15-puzzles whose Manhattan-distance search generates at most 400 million nodes,
+/// whose iterations are small, took 17.5-17.9, 18.5-18.6 and 23.0 s with a fixed 1024, 4096
+/// and 16,384, and 18.2-18.7 s with this rule. The hour-long 24-puzzles, whose iterations
+/// generate billions of nodes, get the most subtrees, 65,536 a thread.
 const PREVIOUS_NODES_PER_SUBTREE: u64 = 1000;
 
 /// The split stops deepening at this depth even if it has too few subtrees (a tree that narrow
