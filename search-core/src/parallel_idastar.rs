@@ -84,8 +84,8 @@ const MAX_SPLIT_DEPTH: usize = 32;
 /// large; memory O(`threads` * depth) plus the split's subtrees (1024 to 65,536 a thread, one
 /// for every thousand nodes of the previous iteration, each with its state, the heuristic's
 /// memo and its path from the start) and the previous iteration's (each with its path and a
-/// count). Ordering them replays each path from the
-/// start once per iteration and hashes the states it reaches.
+/// count). Ordering them replays each path from the start once per iteration and hashes the
+/// states it reaches.
 ///
 /// # Parameters
 /// - `problem`, `heuristic`: shared by the threads, hence `Sync`.
@@ -373,14 +373,17 @@ where
 ///
 /// Why: goals lie where the tree is bushy. The last iteration is the one that meets a goal,
 /// and the sooner its goal's subtree comes, the fewer nodes it searches; a subtree's size in
-/// the previous iteration foretells its size in this one, and the larger subtrees hold more
-/// goals per node, not only more nodes. Of the last iteration of five of Korf & Felner's
-/// 24-puzzles (#25, #32, #38, #40, #44, split at depth 11), the subtrees before the goal's held
-/// 0.07 to 0.71 of the nodes they held in increasing order of f (BENCHMARKS.md, entry of
-/// 2026-12-01 17:39 UTC). The root's f, with the most room under the threshold first, is
-/// the weaker sign of the same thing, and orders what the sizes leave tied: subtrees new to
-/// this iteration (beyond the last threshold, so of size 0) and the first iteration's.
-/// Taking the largest first is also the classic way to make parallel workers finish together.
+/// the previous iteration foretells its size in this one, and goals gather where the tree is
+/// bushy (the subtrees with the most room under the threshold held the most goals per node,
+/// BENCHMARKS.md, entry of 2026-12-01 14:55 UTC). In the last iteration of five of Korf &
+/// Felner's 24-puzzles (#25, #32, #38, #40, #44, split at depth 11), this order searched 0.07
+/// to 0.71 of the nodes that the order by f searched before the goal's subtree (0.30 in the
+/// geometric mean; 0.54 over 81 of Korf's 15-puzzles with Manhattan distance, 60 of them
+/// better and 19 worse; entry of 2026-12-01 17:39 UTC). The root's f, with the most room
+/// under the threshold first, is the weaker sign of the same thing, and orders what the sizes
+/// leave tied: subtrees new to this iteration (beyond the last threshold, so of size 0) and
+/// the first iteration's. Taking the largest first is also the classic way to make parallel
+/// workers finish together.
 ///
 /// The split may stop at another depth than the previous iteration's: a subtree's count is
 /// then the sum over the previous subtrees that share its ancestor at the shallower of the two
