@@ -371,10 +371,9 @@ where
 /// iteration (`previous`) first, then increasing f of their roots, then the order of the
 /// actions (a stable sort).
 ///
-/// Why: goals lie where the tree is bushy. The last iteration is the one that meets a goal,
-/// and the sooner its goal's subtree comes, the fewer nodes it searches; a subtree's size in
-/// the previous iteration foretells its size in this one, and goals gather where the tree is
-/// bushy (the subtrees with the most room under the threshold held the most goals per node,
+/// Why: the last iteration is the one that meets a goal, and the sooner its goal's subtree
+/// comes, the fewer nodes it searches; a subtree's size in the previous iteration foretells its
+/// size in this one, and goals gather where the tree is bushy (the subtrees with the most room under the threshold held the most goals per node,
 /// BENCHMARKS.md, entry of 2026-12-01 14:55 UTC). In the last iteration of five of Korf &
 /// Felner's 24-puzzles (#25, #32, #38, #40, #44, split at depth 11), this order searched 0.07
 /// to 0.71 of the nodes that the order by f searched before the goal's subtree (0.30 in the
