@@ -30,8 +30,9 @@ const MIN_SUBTREES_PER_THREAD: usize = 1024;
 
 /// Subtrees per thread an iteration is split into, at most: a bound on the memory the split
 /// holds (each subtree keeps its root's state and memo and its path). On the 24-puzzle with
-/// its pattern databases' memos, two threads' 131,072 subtrees take about 200 MB: a search
-/// at this bound peaked at 1.69 GB resident, against 1.47 GB with 1024 subtrees a thread.
+/// its pattern databases' memos, two threads' 131,072 subtrees take about a quarter of a
+/// gigabyte: a search at this bound (#9, two threads) peaked at 1.72 GB resident, where the
+/// build with 1024 subtrees a thread held 1.47 GB a few minutes into the same search.
 const MAX_SUBTREES_PER_THREAD: usize = 65_536;
 
 /// Between the two bounds above, an iteration is split into one subtree for this many nodes
