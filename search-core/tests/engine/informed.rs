@@ -641,8 +641,8 @@ fn parallel_idastar_searches_the_largest_subtrees_of_the_last_iteration_first() 
     let (small, big) = (fan(1), fan(FAN - 1));
     let next = fan(FAN);
     let mut arcs: Vec<(usize, usize, u32)> = (0..FAN).map(|index| (start, fan(index), 1)).collect();
-    arcs.extend([(small, next), (next, next + 1), (next + 1, goal)].map(|(a, b)| (a, b, 1)));
-    arcs.extend([(big, next + 2), (next + 2, next + 3), (next + 3, goal)].map(|(a, b)| (a, b, 1)));
+    arcs.extend(chain(&[small, next, next + 1, goal]));
+    arcs.extend(chain(&[big, next + 2, next + 3, goal]));
     arcs.extend((next + 4..next + 9).map(|dead_end| (big, dead_end, 1)));
     let graph = Graph::new(next + 9, &arcs, false, goal);
     let mut estimates = vec![0; next + 9];
@@ -652,14 +652,10 @@ fn parallel_idastar_searches_the_largest_subtrees_of_the_last_iteration_first() 
     let serial = idastar(&graph, &estimate, start);
     check(&graph, start, &serial, Some(4));
     assert_eq!(serial.solution().unwrap().states(&graph).unwrap()[1], small);
-    for threads in [1, 2] {
-        let threads = NonZeroUsize::new(threads).unwrap();
-        let result = idastar_parallel(&graph, &estimate, start, &Limits::default(), threads);
-        check(&graph, start, &result, Some(4));
-        assert_eq!(result.statistics.iterations.len(), 2);
-        let states = result.solution().unwrap().states(&graph).unwrap();
-        assert_eq!(states[1], big, "{threads} threads");
-    }
+    assert_eq!(
+        first_steps_in_two_iterations(&graph, &estimate, start),
+        [big, big]
+    );
 }
 
 #[test]
@@ -685,8 +681,8 @@ fn parallel_idastar_carries_subtree_sizes_to_a_shallower_split() {
         next += LEAVES;
     }
     let (early, late) = (hub(0), hub(HUBS - 1));
-    arcs.extend([(early, next), (next, next + 1), (next + 1, goal)].map(|(a, b)| (a, b, 1)));
-    arcs.extend([(late, next + 2), (next + 2, next + 3), (next + 3, goal)].map(|(a, b)| (a, b, 1)));
+    arcs.extend(chain(&[early, next, next + 1, goal]));
+    arcs.extend(chain(&[late, next + 2, next + 3, goal]));
     arcs.extend((next + 4..next + 14).map(|dead_end| (next + 2, dead_end, 1)));
     let nodes = next + 14;
     let graph = Graph::new(nodes, &arcs, false, goal);
@@ -696,15 +692,27 @@ fn parallel_idastar_carries_subtree_sizes_to_a_shallower_split() {
         estimates[late_node(index)] = 3;
     }
     let estimate = Table(estimates);
+    assert_eq!(
+        first_steps_in_two_iterations(&graph, &estimate, start),
+        [late, late]
+    );
+}
 
-    for threads in [1, 2] {
+/// Unit-cost arcs along `nodes`.
+fn chain(nodes: &[usize]) -> impl Iterator<Item = (usize, usize, u32)> + '_ {
+    nodes.windows(2).map(|pair| (pair[0], pair[1], 1))
+}
+
+/// The state after the start on the solution `idastar_parallel` finds with one thread and with
+/// two, each checked to cost 4 and to take two iterations.
+fn first_steps_in_two_iterations(graph: &Graph, estimate: &Table, start: usize) -> [usize; 2] {
+    [1, 2].map(|threads| {
         let threads = NonZeroUsize::new(threads).unwrap();
-        let result = idastar_parallel(&graph, &estimate, start, &Limits::default(), threads);
-        check(&graph, start, &result, Some(4));
-        assert_eq!(result.statistics.iterations.len(), 2);
-        let states = result.solution().unwrap().states(&graph).unwrap();
-        assert_eq!(states[1], late, "{threads} threads");
-    }
+        let result = idastar_parallel(graph, estimate, start, &Limits::default(), threads);
+        check(graph, start, &result, Some(4));
+        assert_eq!(result.statistics.iterations.len(), 2, "{threads} threads");
+        result.solution().unwrap().states(graph).unwrap()[1]
+    })
 }
 
 #[test]
