@@ -28,7 +28,10 @@ use crate::problem::{Actions, InPlace, PerfectRank, Problem, Reversible, Success
 /// - For an undirected graph an edge is its own [`inverse`](Problem::inverse), so IDA* does not
 ///   walk straight back over the edge it came by; a directed graph has no inverses.
 /// - A goal index that is not a node of the graph is never reached: searches end with
-///   [`Outcome::Unreachable`](crate::Outcome::Unreachable).
+///   [`Outcome::Unreachable`](crate::Outcome::Unreachable). A start index that is not a node
+///   has no moves, so searches from it end the same way (unless it is the goal index itself).
+///   Such a start shares one extra rank, past the nodes', with every index outside the graph:
+///   a search meets at most one of them, its start, since no edge leads there.
 ///
 /// A heuristic over nodes is a closure through [`heuristic_fn`](crate::heuristic_fn), typically a
 /// lookup in a table indexed by [`NodeIndex::index`].
@@ -223,14 +226,15 @@ where
     Ty: EdgeType,
     Ix: IndexType,
 {
+    /// One rank per node, and one for a start outside the graph.
     #[inline]
     fn rank_count(&self) -> u64 {
-        self.graph.node_count() as u64
+        self.graph.node_count() as u64 + 1
     }
 
     #[inline]
     fn rank(&self, state: &NodeIndex<Ix>) -> u64 {
-        state.index() as u64
+        state.index().min(self.graph.node_count()) as u64
     }
 }
 
@@ -239,6 +243,7 @@ mod tests {
     use petgraph::Undirected;
 
     use super::*;
+    use crate::{bfs, bfs_with, DenseVisited, Limits, NoObserver, Outcome};
 
     fn successors_of<P: Problem>(problem: &P, state: P::State) -> Vec<(P::State, P::Action)> {
         let mut out = Successors::<P>::new();
@@ -323,6 +328,22 @@ mod tests {
         let mut state = a;
         problem.apply(&mut state, &EdgeIndex::new(4));
         assert_eq!(state, a);
-        assert_eq!((problem.rank_count(), problem.rank(&a)), (1, 0));
+        assert_eq!((problem.rank_count(), problem.rank(&a)), (2, 0));
+        assert_eq!(problem.rank(&NodeIndex::new(9)), 1);
+    }
+
+    #[test]
+    fn a_start_outside_the_graph_is_unreachable_for_every_visited_set() {
+        let mut graph = Graph::<(), u8>::new();
+        let a = graph.add_node(());
+        let b = graph.add_node(());
+        graph.add_edge(a, b, 1);
+        let problem = GraphProblem::new(&graph, b);
+        let outside = NodeIndex::new(7);
+        let dense = DenseVisited::for_problem(&problem).expect("two nodes fit in memory");
+        let limits = Limits::default();
+        let through_ranks = bfs_with(&problem, outside, dense, &limits, NoObserver);
+        assert_eq!(through_ranks.outcome, Outcome::Unreachable);
+        assert_eq!(bfs(&problem, outside).outcome, Outcome::Unreachable);
     }
 }
