@@ -621,6 +621,20 @@ fn packing_refuses_boards_too_large_for_the_word() {
     assert_eq!(wide.board(&wide.goal_state()), goal);
 }
 
+#[test]
+fn a_state_reads_every_cell_of_its_word_and_refuses_the_rest() {
+    let puzzle = SlidingPuzzle::<u64>::new(&board("123456780")).unwrap();
+    let state = puzzle.goal_state();
+    assert_eq!((state.tile(0), state.tile(7), state.tile(8)), (1, 8, 0));
+    // Past the board's nine cells but within the word's sixteen: empty cells.
+    assert_eq!(state.tile(15), 0);
+    let outside = std::panic::catch_unwind(|| state.tile(16)).unwrap_err();
+    assert_eq!(
+        outside.downcast_ref::<String>().map(String::as_str),
+        Some("cell 16 is outside a packed board of at most 16 cells")
+    );
+}
+
 // ---------------------------------------------------------------------------------------------
 // Boards, parsing and moves.
 

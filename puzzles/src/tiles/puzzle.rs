@@ -41,7 +41,25 @@ impl<Word: PackedWord> TileState<Word> {
     }
 
     /// The tile in cell `position` (`0` for the blank).
+    ///
+    /// A state does not know its board's shape, so a cell past the board's last but within the
+    /// word reads as `0`; [`SlidingPuzzle::board`] gives the checked [`Board`].
+    ///
+    /// # Panics
+    /// If `position` is not below [`PackedWord::MAX_CELLS`] (16 for `u64`, 25 for `u128`).
     pub fn tile(&self, position: usize) -> u8 {
+        assert!(
+            position < Word::MAX_CELLS,
+            "cell {position} is outside a packed board of at most {} cells",
+            Word::MAX_CELLS
+        );
+        self.tile_at(position)
+    }
+
+    /// [`tile`](TileState::tile) without the check, for the searches' hot paths, whose cells
+    /// come from the board's own tables.
+    #[inline]
+    pub(crate) fn tile_at(&self, position: usize) -> u8 {
         self.tiles.cell(position)
     }
 
@@ -145,7 +163,7 @@ impl<Word: PackedWord> SlidingPuzzle<Word> {
     /// If `state` does not belong to this puzzle (it came from a puzzle of another shape).
     pub fn board(&self, state: &TileState<Word>) -> Board {
         let tiles = (0..self.shape().cells())
-            .map(|cell| state.tile(cell))
+            .map(|cell| state.tile_at(cell))
             .collect();
         Board::new(self.shape(), tiles).expect("a state of this puzzle holds a valid board")
     }
@@ -243,7 +261,7 @@ impl PerfectRank for SlidingPuzzle<u64> {
         let mut tiles = [0u8; MAX_RANKED];
         let cells = self.shape().cells();
         for (position, tile) in tiles.iter_mut().enumerate().take(cells) {
-            *tile = state.tile(position);
+            *tile = state.tile_at(position);
         }
         permutation_rank(&tiles[..cells])
     }

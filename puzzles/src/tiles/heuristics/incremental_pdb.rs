@@ -391,7 +391,7 @@ impl<Word: PackedWord> IncrementalHeuristic<SlidingPuzzle<Word>> for Incremental
     ) -> (TileCost, PdbMemo) {
         let mut positions = [0u8; MAX_CELLS];
         for cell in 0..puzzle.shape().cells() {
-            positions[usize::from(state.tile(cell))] = cell as u8;
+            positions[usize::from(state.tile_at(cell))] = cell as u8;
         }
         let memo = self.memo(positions);
         (self.value(&memo), memo)
@@ -410,7 +410,7 @@ impl<Word: PackedWord> IncrementalHeuristic<SlidingPuzzle<Word>> for Incremental
         let to = usize::from(memo.positions[0]);
         match puzzle.step(to, *action) {
             Some(from) if after.blank() == from => {
-                self.moved(memo, usize::from(after.tile(to)), from, to)
+                self.moved(memo, usize::from(after.tile_at(to)), from, to)
             }
             // Not the move the memo's node makes: start over from the state itself.
             _ => self.estimate_root(puzzle, after),
@@ -458,7 +458,7 @@ impl<Word: PackedWord> IncrementalHeuristic<SlidingPuzzle<Word>> for Incremental
     ) -> Option<TileCost> {
         let to = usize::from(memo.positions[0]);
         let from = puzzle.step(to, *action)?;
-        let tile = usize::from(state.tile(from));
+        let tile = usize::from(state.tile_at(from));
         Some(self.moved_within(memo, child, tile, from, to, enough))
     }
 

@@ -79,7 +79,7 @@ impl LinearConflict {
         let mut goal_positions = [0u8; MAX_CELLS];
         let mut length = 0;
         for cell in (0..cells).map(|offset| first + offset * step) {
-            let tile = usize::from(state.tile(cell));
+            let tile = usize::from(state.tile_at(cell));
             let (goal_line, goal_position) = match line {
                 Line::Row(_) => (self.goal_row[tile], self.goal_column[tile]),
                 Line::Column(_) => (self.goal_column[tile], self.goal_row[tile]),

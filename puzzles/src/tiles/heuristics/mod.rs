@@ -28,7 +28,7 @@ macro_rules! impl_per_tile_heuristic {
                     state: &TileState<Word>,
                 ) -> TileCost {
                     (0..puzzle.shape().cells())
-                        .map(|cell| self.$cost(usize::from(state.tile(cell)), cell))
+                        .map(|cell| self.$cost(usize::from(state.tile_at(cell)), cell))
                         .sum()
                 }
 
@@ -93,7 +93,7 @@ fn moved_tile<Word: PackedWord>(
     let to = puzzle
         .step(from, action.inverse())
         .expect("the blank came from a cell on the board");
-    (usize::from(after.tile(to)), from, to)
+    (usize::from(after.tile_at(to)), from, to)
 }
 
 /// The tile that `action` will move from `before`, and the cells it moves from and to: the
@@ -108,5 +108,5 @@ fn tile_to_move<Word: PackedWord>(
     let from = puzzle
         .step(to, action)
         .expect("searches only ask about moves that stay on the board");
-    (usize::from(before.tile(from)), from, to)
+    (usize::from(before.tile_at(from)), from, to)
 }

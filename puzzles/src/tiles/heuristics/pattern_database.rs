@@ -470,7 +470,7 @@ impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for PdbHeuristic {
         let cells = puzzle.shape().cells();
         let mut positions = [0u8; MAX_CELLS];
         for cell in 0..cells {
-            positions[usize::from(state.tile(cell))] = cell as u8;
+            positions[usize::from(state.tile_at(cell))] = cell as u8;
         }
         self.estimate_positions(&positions[..cells])
     }
