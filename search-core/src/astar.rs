@@ -90,7 +90,8 @@ where
 /// A* under the given `limits`, reporting to `observer`; see [`astar`].
 ///
 /// Returns what [`astar`] returns, with [`Outcome::LimitReached`] naming the first limit hit. The
-/// limits are checked once per expansion. A search that would store more nodes than 32-bit
+/// counting limits are checked before every expansion, the deadline and the cancellation flag
+/// before the first and then every 1024 expansions. A search that would store more nodes than 32-bit
 /// indices address (about four billion) stops with [`Limit::Stored`].
 ///
 /// # Guarantees
@@ -175,9 +176,14 @@ where
             !store.is_closed(entry.index),
             "only improvements are queued"
         );
+        // Entries leave in order of f, so every path left costs `MAX` or more: beyond what the
+        // saturating sums can compare, so a goal found now could be reported at a wrong cost.
+        if entry.g.saturating_add(entry.h) == P::Cost::MAX {
+            break Outcome::LimitReached(Limit::CostOverflow);
+        }
         // Goal test on selection, not on generation: only then is no cheaper path left open.
         if problem.is_goal(store.state(entry.index)) {
-            break Outcome::Solved(solution_through(problem, store.path_to(entry.index)));
+            break solution_through(problem, store.path_to(entry.index));
         }
         if let Err(limit) = guard.check(statistics.expanded, store.len()) {
             break Outcome::LimitReached(limit);

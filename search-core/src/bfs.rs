@@ -114,7 +114,7 @@ where
 
     let outcome = 'search: {
         if problem.is_goal(tree.state(0)) {
-            break 'search Outcome::Solved(solution_through(problem, tree.path_to(0)));
+            break 'search solution_through(problem, tree.path_to(0));
         }
         // The guard reads the clock only every so many expansions; a search that starts past its
         // deadline or already cancelled should not do that work first.
@@ -159,7 +159,7 @@ where
                     costs.push(costs[parent].saturating_add(successor.cost));
                 }
                 if is_goal {
-                    break 'search Outcome::Solved(solution_through(problem, tree.path_to(child)));
+                    break 'search solution_through(problem, tree.path_to(child));
                 }
             }
         }

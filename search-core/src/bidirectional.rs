@@ -112,7 +112,7 @@ where
 
     let outcome = 'search: {
         if forward.tree.state(0) == backward.tree.state(0) {
-            break 'search Outcome::Solved(solution_through(problem, forward.tree.path_to(0)));
+            break 'search solution_through(problem, forward.tree.path_to(0));
         }
         // The guard reads the clock only every so many expansions; a search that starts past its
         // deadline or already cancelled should not do that work first.
@@ -149,7 +149,7 @@ where
                     let mut to_goal = backward.tree.path_to(in_backward);
                     to_goal.pop(); // the meeting state, already last in `states`
                     states.extend(to_goal.into_iter().rev());
-                    break 'search Outcome::Solved(solution_through(problem, states));
+                    break 'search solution_through(problem, states);
                 }
             }
         }

@@ -26,7 +26,12 @@ use crate::statistics::{Iteration, Statistics};
 /// it stores nothing but the current path, so it re-expands states reached along several paths,
 /// and on a space with cycles and no reachable goal it runs until a limit stops it (the default
 /// limits only bound stored nodes, of which IDA* has none). Parent pruning through
-/// [`Problem::inverse`] skips the move that undoes the previous one.
+/// [`Problem::inverse`] skips the move that undoes the previous one. Actions of cost zero are
+/// allowed: a child that repeats a state of the path reached from it by zero-cost moves alone
+/// (a cycle that would keep the walk within the threshold forever) is skipped, at the price of
+/// replaying that stretch of the path with [`undo`](InPlace::undo) on a copy of the state.
+/// Thresholds stay below [`Cost::MAX`](crate::Cost::MAX), the searches' infinity: when the next
+/// one would reach it, the search stops with [`Limit::CostOverflow`].
 ///
 /// Unless the heuristic says it is [consistent](crate::Heuristic::is_consistent), IDA* also uses
 /// *bidirectional pathmax* (BPMX; Felner et al.,
@@ -348,6 +353,10 @@ where
     walk.generated = 1;
     let mut threshold = root.h;
     let outcome = loop {
+        // A threshold of `MAX` would prune nothing, not even paths whose sums saturated.
+        if threshold == P::Cost::MAX {
+            break Outcome::LimitReached(Limit::CostOverflow);
+        }
         let (end, iteration) = walk.iteration(&root, threshold);
         statistics.iterations.push(iteration);
         match end {
@@ -559,6 +568,10 @@ where
                         continue;
                     }
                 };
+                if child_g == g && self.repeats_ancestor(&state, &action, depth, g) {
+                    self.problem.undo(&mut state, &action);
+                    continue;
+                }
                 if self.problem.is_goal(&state) {
                     break 'walk End::Solved(child_g, action, depth);
                 }
@@ -679,6 +692,42 @@ where
             return Step::Child(action, child_g, child_h);
         }
         Step::Done
+    }
+
+    /// Whether `child`, reached from the current node (at `depth`, with path cost `g`) by the
+    /// zero-cost `action`, repeats a state of the path reached from it by zero-cost moves alone.
+    ///
+    /// Such a cycle leaves f unchanged, so without this test the walk would go round it forever
+    /// within the threshold. Skipping the child loses nothing: its subtree is that of the
+    /// ancestor it repeats, at the same g, which the walk is searching already. Positive-cost
+    /// cycles need no test, since every turn raises f until the threshold prunes them. Out of
+    /// line and cold: problems without zero-cost actions never call it.
+    #[cold]
+    #[inline(never)]
+    fn repeats_ancestor(
+        &self,
+        child: &P::State,
+        action: &P::Action,
+        depth: usize,
+        g: P::Cost,
+    ) -> bool {
+        let mut ancestor = child.clone();
+        self.problem.undo(&mut ancestor, action);
+        if ancestor == *child {
+            return true;
+        }
+        // Up the path while the move into the ancestor cost nothing, that is, while its
+        // parent's g is the same.
+        for frame in self.frames[..depth].iter().rev() {
+            let Some(taken) = frame.taken.as_ref().filter(|_| frame.g == g) else {
+                break;
+            };
+            self.problem.undo(&mut ancestor, taken);
+            if ancestor == *child {
+                return true;
+            }
+        }
+        false
     }
 
     /// The bound that a child pruned with this `f`, reached at this `cost`, puts on every path

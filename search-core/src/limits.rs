@@ -153,7 +153,9 @@ impl<'limits> Guard<'limits> {
         Guard {
             limits,
             timed: limits.deadline.is_some() || limits.cancel.is_some(),
-            countdown: CLOCK_INTERVAL,
+            // The first check looks at the clock, so that a deadline already passed (or a flag
+            // already raised) stops a search before it expands anything.
+            countdown: 1,
         }
     }
 
@@ -247,6 +249,7 @@ mod tests {
     fn a_passed_deadline_stops_the_search() {
         let limits = Limits::none().with_deadline(Instant::now());
         assert_eq!(Guard::new(&limits).check_clock(), Err(Limit::Deadline));
+        assert_eq!(Guard::new(&limits).check(0, 0), Err(Limit::Deadline));
     }
 
     #[test]

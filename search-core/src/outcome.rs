@@ -127,6 +127,12 @@ pub enum Limit {
     Deadline,
     /// Another thread raised the cancellation flag.
     Cancelled,
+    /// Every path left to try costs at least [`Cost::MAX`](crate::Cost::MAX), the largest value
+    /// of the problem's cost type, which the searches' saturating sums cannot tell apart (and
+    /// use as infinity): a solution, if there is one, costs more than the type holds. A wider
+    /// cost type lifts this limit. A heuristic that returns `MAX` for dead ends also ends a
+    /// search this way once nothing cheaper is left.
+    CostOverflow,
 }
 
 impl fmt::Display for Limit {
@@ -136,6 +142,7 @@ impl fmt::Display for Limit {
             Limit::Stored => "stored-node limit reached",
             Limit::Deadline => "deadline passed",
             Limit::Cancelled => "search cancelled",
+            Limit::CostOverflow => "path costs reached the largest value of the cost type",
         })
     }
 }

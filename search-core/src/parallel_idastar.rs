@@ -209,6 +209,10 @@ where
         if let Err(limit) = Guard::new(limits).check_quota(statistics.expanded) {
             return Outcome::LimitReached(limit);
         }
+        // As in the serial search: a threshold of `MAX` would prune nothing.
+        if threshold == P::Cost::MAX {
+            return Outcome::LimitReached(Limit::CostOverflow);
+        }
         let mut counts = Counts::default();
         let mut next_threshold = None;
         let split = split(

@@ -5,10 +5,12 @@
 //! [`Problem::successors`] along the path.
 
 use crate::cost::Cost;
-use crate::outcome::Solution;
+use crate::outcome::{Limit, Outcome, Solution};
 use crate::problem::{Problem, Successors};
 
-/// The solution that visits `states` in order (`states[0]` is the start).
+/// The solution that visits `states` in order (`states[0]` is the start), or
+/// [`Limit::CostOverflow`] when its cost reaches [`Cost::MAX`], which the searches treat as
+/// infinity (so that a reported cost is always the true sum of the actions' costs).
 ///
 /// Where several actions lead from one state to the next, the cheapest is taken, which is the one
 /// a cost-optimal search relaxed the edge through.
@@ -20,7 +22,7 @@ use crate::problem::{Problem, Successors};
 pub(crate) fn solution_through<P>(
     problem: &P,
     mut states: Vec<P::State>,
-) -> Solution<P::State, P::Action, P::Cost>
+) -> Outcome<P::State, P::Action, P::Cost>
 where
     P: Problem + ?Sized,
 {
@@ -35,14 +37,17 @@ where
             .filter(|successor| successor.state == pair[1])
             .min_by_key(|successor| successor.cost)
             .expect("consecutive states on a stored path are linked by a successor");
-        cost = cost + step.cost;
+        cost = cost.saturating_add(step.cost);
         actions.push(step.action);
+    }
+    if cost == P::Cost::MAX {
+        return Outcome::LimitReached(Limit::CostOverflow);
     }
     states.truncate(1);
     let start = states.pop().expect("a path holds at least its start state");
-    Solution {
+    Outcome::Solved(Solution {
         start,
         actions,
         cost,
-    }
+    })
 }

@@ -3,13 +3,13 @@
 use std::num::NonZeroUsize;
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use search_core::{
-    astar, astar_with, idastar, idastar_parallel, idastar_with, Heuristic, InPlace,
-    IncrementalHeuristic, Limit, Limits, NoHeuristic, NoObserver, Outcome, Problem, ResultOf,
-    Statistics, Successor, Successors,
+    astar, astar_with, bfs, bidirectional_bfs, idastar, idastar_parallel, idastar_with, Heuristic,
+    InPlace, IncrementalHeuristic, Limit, Limits, NoHeuristic, NoObserver, Outcome, Problem,
+    ResultOf, Reversible, Statistics, Successor, Successors,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -378,6 +378,30 @@ proptest! {
     }
 
     #[test]
+    fn idastar_is_optimal_with_zero_cost_cycles(
+        // Zero-cost arcs, cycles of them and self-loops: the walk must not go round them.
+        (nodes, arcs, start, goal, _mask) in graphs(6, 2, 0..=3, false),
+        undirected in any::<bool>(),
+    ) {
+        let graph = Graph::new(nodes, &arcs, undirected, goal);
+        let distances = graph.distances_to_goal();
+        prop_assume!(distances[start].is_some());
+        let near = consistent(&distances);
+        // A safety net, so that a walk caught in a cycle fails the check instead of hanging.
+        let limits = Limits::none().with_max_expanded(10_000_000);
+        let threads = NonZeroUsize::new(2).unwrap();
+        let results = [
+            idastar_with(&graph, &NoHeuristic, start, &limits, NoObserver),
+            idastar_with(&graph, &near, start, &limits, NoObserver),
+            idastar_parallel(&graph, &NoHeuristic, start, &limits, threads),
+            idastar_parallel(&graph, &near, start, &limits, threads),
+        ];
+        for result in &results {
+            check(&graph, start, result, distances[start]);
+        }
+    }
+
+    #[test]
     fn both_prove_unreachability_on_finite_acyclic_spaces(
         (nodes, arcs, start, goal, _mask) in graphs(8, 2, 0..=9, true),
     ) {
@@ -713,6 +737,132 @@ fn first_steps_in_two_iterations(graph: &Graph, estimate: &Table, start: usize) 
         assert_eq!(result.statistics.iterations.len(), 2, "{threads} threads");
         result.solution().unwrap().states(graph).unwrap()[1]
     })
+}
+
+#[test]
+fn idastar_leaves_a_zero_cost_cycle_for_the_goal() {
+    // 0 -> 1 and back at no cost, listed before the one arc to the goal: every path round the
+    // cycle stays within the first threshold.
+    let graph = Graph::new(3, &[(0, 1, 0), (1, 0, 0), (0, 2, 1)], false, 2);
+    let limits = Limits::none().with_max_expanded(1_000);
+    check(
+        &graph,
+        0,
+        &idastar_with(&graph, &NoHeuristic, 0, &limits, NoObserver),
+        Some(1),
+    );
+    let threads = NonZeroUsize::new(2).unwrap();
+    let parallel = idastar_parallel(&graph, &NoHeuristic, 0, &limits, threads);
+    check(&graph, 0, &parallel, Some(1));
+    // A zero-cost loop on the start itself.
+    let looped = Graph::new(2, &[(0, 0, 0), (0, 1, 4)], false, 1);
+    check(
+        &looped,
+        0,
+        &idastar_with(&looped, &NoHeuristic, 0, &limits, NoObserver),
+        Some(4),
+    );
+}
+
+/// A digraph with `u8` costs, for paths that cost more than the type holds.
+struct Tolls {
+    arcs: Vec<(u8, u8, u8)>,
+    goal: u8,
+}
+
+impl Problem for Tolls {
+    type State = u8;
+    type Action = usize;
+    type Cost = u8;
+
+    fn is_goal(&self, state: &u8) -> bool {
+        *state == self.goal
+    }
+
+    fn successors(&self, state: &u8, out: &mut Successors<Self>) {
+        for (index, &(from, to, cost)) in self.arcs.iter().enumerate() {
+            if from == *state {
+                out.push(Successor::new(to, index, cost));
+            }
+        }
+    }
+}
+
+impl Reversible for Tolls {
+    fn predecessors(&self, state: &u8, out: &mut Successors<Self>) {
+        for (index, &(from, to, cost)) in self.arcs.iter().enumerate() {
+            if to == *state {
+                out.push(Successor::new(from, index, cost));
+            }
+        }
+    }
+}
+
+impl InPlace for Tolls {
+    fn apply(&self, state: &mut u8, arc: &usize) {
+        *state = self.arcs[*arc].1;
+    }
+
+    fn undo(&self, state: &mut u8, arc: &usize) {
+        *state = self.arcs[*arc].0;
+    }
+}
+
+/// The outcomes of every algorithm on `tolls` from node 0.
+fn every_outcome(tolls: &Tolls) -> Vec<Outcome<u8, usize, u8>> {
+    let threads = NonZeroUsize::new(2).unwrap();
+    vec![
+        bfs(tolls, 0).outcome,
+        bidirectional_bfs(tolls, 0, tolls.goal).outcome,
+        astar(tolls, &NoHeuristic, 0).outcome,
+        idastar(tolls, &NoHeuristic, 0).outcome,
+        idastar_parallel(tolls, &NoHeuristic, 0, &Limits::default(), threads).outcome,
+    ]
+}
+
+#[test]
+fn costs_beyond_the_cost_type_are_reported_not_wrapped() {
+    // The only path costs 300, more than a `u8` holds.
+    let over = Tolls {
+        arcs: vec![(0, 1, 200), (1, 2, 100)],
+        goal: 2,
+    };
+    for outcome in every_outcome(&over) {
+        assert_eq!(outcome, Outcome::LimitReached(Limit::CostOverflow));
+    }
+    // Beside it, a direct arc at exactly `u8::MAX`, the searches' infinity: still not a cost
+    // the searches can compare with the saturated 300, so no algorithm may claim either.
+    let beside = Tolls {
+        arcs: vec![(0, 1, 200), (0, 2, 255), (1, 2, 100)],
+        goal: 2,
+    };
+    for outcome in every_outcome(&beside) {
+        assert_eq!(outcome, Outcome::LimitReached(Limit::CostOverflow));
+    }
+    // One below the maximum is an ordinary cost.
+    let within = Tolls {
+        arcs: vec![(0, 1, 200), (1, 2, 54)],
+        goal: 2,
+    };
+    for outcome in every_outcome(&within) {
+        let Outcome::Solved(solution) = outcome else {
+            panic!("254 fits a u8: {outcome:?}")
+        };
+        assert_eq!((solution.cost, solution.actions), (254, vec![0, 1]));
+    }
+}
+
+#[test]
+fn a_deadline_already_passed_stops_every_search_before_it_expands() {
+    // The goal is two steps away: a search that looked at the clock late would solve it.
+    let near = Line { goal: Some(2) };
+    let limits = Limits::none().with_timeout(Duration::ZERO);
+    let a = astar_with(&near, &NoHeuristic, 0, &limits, NoObserver);
+    assert_eq!(a.outcome, Outcome::LimitReached(Limit::Deadline));
+    assert_eq!(a.statistics.expanded, 0);
+    let ida = idastar_with(&near, &NoHeuristic, 0, &limits, NoObserver);
+    assert_eq!(ida.outcome, Outcome::LimitReached(Limit::Deadline));
+    assert_eq!(ida.statistics.expanded, 0);
 }
 
 #[test]
