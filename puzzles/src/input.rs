@@ -118,6 +118,10 @@ impl Error for ClassicInputError {
 ///    own (`12345678.`, `123.46758`, `2 6 4 1 3 7 0 5 8`).
 /// 2. Otherwise every paragraph (lines between blank lines) is one board written row by row
 ///    (`1 2 3` / `4 5 6` / `7 8 0`), if there are one or two paragraphs.
+/// 3. Otherwise the non-blank lines are the rows of a start and then a goal of one shape, with
+///    nothing between them, as the judges' inputs write them (six lines of three numbers for
+///    two 8-puzzles); a board may also stand on one line (`867254301` and then three rows).
+///    The split is where half the cells have been read, so there is at most one.
 ///
 /// Anything else is an error naming the problem: the first bad line when the input is meant as
 /// one board a line, too many boards, invalid UTF-8, or more than [`MAX_CLASSIC_INPUT`] bytes.
@@ -129,6 +133,8 @@ impl Error for ClassicInputError {
 /// assert_eq!((start.to_compact(), goal.to_compact()), ("283104765".into(), "123804765".into()));
 /// let (start, goal) = read_classic(b"1 2 3\n4 5 6\n7 8 0\n\n1 2 3\n0 4 6\n7 5 8\n").unwrap();
 /// assert_eq!((start.to_compact(), goal.to_compact()), ("123456780".into(), "123046758".into()));
+/// let (start, goal) = read_classic(b"8 6 7\r\n2 5 4\r\n3 0 1\r\n1 2 3\r\n4 5 6\r\n7 8 0\r\n").unwrap();
+/// assert_eq!((start.to_compact(), goal.to_compact()), ("867254301".into(), "123456780".into()));
 /// assert_eq!(read_classic(b"hello").unwrap_err().to_string(), "line 1: bad board `hello`");
 /// ```
 pub fn read_classic(input: &[u8]) -> Result<(Board, Board), ClassicInputError> {
@@ -179,7 +185,7 @@ fn classic_boards(text: &str) -> Result<Vec<Board>, ClassicInputError> {
     match one_per_line {
         Ok(boards) if boards.len() <= 2 => Ok(boards),
         // Not one or two boards a line: maybe boards written row by row.
-        other => match (paragraphs(text), other) {
+        other => match (paragraphs(text).or_else(|| rows_of_two(&lines)), other) {
             (Some(boards), _) => Ok(boards),
             (None, Err(line_error)) => Err(line_error),
             (None, Ok(boards)) => Err(ClassicInputError::TooManyBoards {
@@ -212,6 +218,28 @@ fn paragraphs(text: &str) -> Option<Vec<Board>> {
         .iter()
         .map(|rows| Board::parse(&rows.join("\n")).ok())
         .collect()
+}
+
+/// The most lines [`rows_of_two`] looks at: two boards of the tallest shape (25 cells, at least
+/// two a row) take 24, and any more cannot be two boards.
+const MOST_ROWS_OF_TWO: usize = 24;
+
+/// A start and a goal of one shape written as consecutive rows (`lines`, non-blank and trimmed),
+/// split where half the cells have been read; `None` if the lines are not that.
+fn rows_of_two(lines: &[(usize, &str)]) -> Option<Vec<Board>> {
+    if lines.len() < 2 || lines.len() > MOST_ROWS_OF_TWO {
+        return None;
+    }
+    // Cells always split in the same place whatever the form of each row, so the one split
+    // whose halves are boards of one shape is the only candidate: trying each is enough.
+    (1..lines.len()).find_map(|split| {
+        let board = |rows: &[(usize, &str)]| {
+            let text: Vec<&str> = rows.iter().map(|&(_, row)| row).collect();
+            Board::parse(&text.join("\n")).ok()
+        };
+        let (start, goal) = (board(&lines[..split])?, board(&lines[split..])?);
+        (start.shape() == goal.shape()).then(|| vec![start, goal])
+    })
 }
 
 /// One instance read from a batch line: a start, and a goal if the line gives one.

@@ -96,6 +96,18 @@ fn classic_mode_tolerates_blank_lines_crlf_and_row_form() {
     );
     // One board in rows: solved towards the spiral goal.
     assert_eq!(classic("2 8 3\n1 0 4\n7 6 5\n"), "4\n");
+    // The judges' own form: both boards' rows back to back, with or without CRLF, and a start
+    // on one line followed by the goal's rows.
+    assert_eq!(classic("8 6 7\n2 5 4\n3 0 1\n1 2 3\n4 5 6\n7 8 0\n"), "31\n");
+    assert_eq!(
+        classic("8 6 7\r\n2 5 4\r\n3 0 1\r\n1 2 3\r\n4 5 6\r\n7 8 0\r\n"),
+        "31\n"
+    );
+    assert_eq!(classic("867254301\n1 2 3\n4 5 6\n7 8 0\n"), "31\n");
+    // A 15-puzzle pair in eight rows (Korf's #79, 42 moves, towards his blank-first goal).
+    let korf_79 = "0 1 9 7\n11 13 5 3\n14 12 4 2\n8 6 10 15\n";
+    let blank_first = "0 1 2 3\n4 5 6 7\n8 9 10 11\n12 13 14 15\n";
+    assert_eq!(classic(&format!("{korf_79}{blank_first}")), "42\n");
 }
 
 #[test]
