@@ -61,7 +61,7 @@ pub use incremental_heuristic::IncrementalHeuristic;
 pub use limits::{Limits, DEFAULT_MAX_STORED};
 pub use observer::{NoObserver, Observer};
 pub use outcome::{Limit, Outcome, ResultOf, SearchResult, Solution};
-pub use parallel_idastar::idastar_parallel;
+pub use parallel_idastar::{idastar_parallel, MAX_PARALLEL_THREADS};
 pub use problem::{
     Actions, InPlace, PerfectRank, Problem, Reversible, Successor, Successors, INLINE_SUCCESSORS,
 };

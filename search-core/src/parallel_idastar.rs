@@ -56,6 +56,13 @@ const PREVIOUS_NODES_PER_SUBTREE: u64 = 1000;
 /// is cheap to search anyway).
 const MAX_SPLIT_DEPTH: usize = 32;
 
+/// The most threads [`idastar_parallel`] starts, whatever it is asked for.
+///
+/// Why a bound: the split near the root makes at least 1024 subtrees a thread, so a request for
+/// a hundred thousand threads would first build a hundred million subtrees; and no machine this
+/// search suits has more cores than this.
+pub const MAX_PARALLEL_THREADS: usize = 256;
+
 /// IDA* with `threads` threads; see [`idastar`](crate::idastar) for the algorithm and its
 /// guarantees.
 ///
@@ -92,7 +99,10 @@ const MAX_SPLIT_DEPTH: usize = 32;
 /// - `problem`, `heuristic`: shared by the threads, hence `Sync`.
 /// - `start`: the state to search from.
 /// - `limits`: when to give up.
-/// - `threads`: how many threads search at once (the calling thread waits).
+/// - `threads`: how many threads search at once (the calling thread waits), at most
+///   [`MAX_PARALLEL_THREADS`] (more are not started). Threads the system refuses to start are
+///   not an error: the ones that did start search their subtrees too, and if none could, the
+///   calling thread searches them all.
 ///
 /// # Example
 /// ```
@@ -200,6 +210,8 @@ where
         Ok(start) => start,
         Err(solved) => return solved,
     };
+    let most = NonZeroUsize::new(MAX_PARALLEL_THREADS).expect("the bound is not zero");
+    let threads = threads.min(most);
     let root = heuristic.estimate_root(problem, &start);
     let mut threshold = root.0;
     // The subtrees of the last iteration searched to its end, with their sizes.
@@ -520,12 +532,20 @@ where
     };
     let mut sizes = vec![0; subtrees.len()];
     thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads.get()).map(|_| scope.spawn(worker)).collect();
-        for handle in handles {
+        // Workers take subtrees from one queue, so a thread the system refuses to start (out
+        // of memory or of threads) only leaves more for the others; with none, this thread
+        // works alone rather than fail the search.
+        let handles: Vec<_> = (0..threads.get())
+            .map_while(|_| thread::Builder::new().spawn_scoped(scope, worker).ok())
+            .collect();
+        let alone = handles.is_empty().then(worker);
+        let results = handles.into_iter().map(|handle| {
             // A worker only panics if the problem or the heuristic does; pass that on.
-            let (mine, beyond, measured) = handle
+            handle
                 .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        });
+        for (mine, beyond, measured) in results.chain(alone) {
             for (index, generated) in measured {
                 sizes[index] = generated;
             }

@@ -614,6 +614,21 @@ fn parallel_idastar_reports_each_limit() {
 }
 
 #[test]
+fn parallel_idastar_caps_an_absurd_thread_count() {
+    // Asking for every thread there could be starts at most `MAX_PARALLEL_THREADS`, and the
+    // search still ends with the optimum.
+    let line = Line { goal: Some(40) };
+    let result = idastar_parallel(
+        &line,
+        &NoHeuristic,
+        0,
+        &Limits::default(),
+        NonZeroUsize::MAX,
+    );
+    assert_eq!(result.solution().map(|solution| solution.cost), Some(40));
+}
+
+#[test]
 fn parallel_idastar_searches_the_roomiest_subtrees_first() {
     // The start fans out to `FAN` nodes, more than the split wants for one or two threads, so
     // they are the subtrees. Two of them lie on optimal paths (start, fan node, middle node,
