@@ -98,7 +98,10 @@ fn classic_mode_tolerates_blank_lines_crlf_and_row_form() {
     assert_eq!(classic("2 8 3\n1 0 4\n7 6 5\n"), "4\n");
     // The judges' own form: both boards' rows back to back, with or without CRLF, and a start
     // on one line followed by the goal's rows.
-    assert_eq!(classic("8 6 7\n2 5 4\n3 0 1\n1 2 3\n4 5 6\n7 8 0\n"), "31\n");
+    assert_eq!(
+        classic("8 6 7\n2 5 4\n3 0 1\n1 2 3\n4 5 6\n7 8 0\n"),
+        "31\n"
+    );
     assert_eq!(
         classic("8 6 7\r\n2 5 4\r\n3 0 1\r\n1 2 3\r\n4 5 6\r\n7 8 0\r\n"),
         "31\n"
