@@ -112,7 +112,7 @@ impl fmt::Display for BoardError {
             ),
             BoardError::NotSquare { cells } => write!(
                 f,
-                "{cells} cells do not make a square board: separate the rows with '/' or give the shape"
+                "{cells} cells do not make a square board: write its rows separated by '/' (`1 2 3/4 0 5`)"
             ),
             BoardError::Shape(error) => write!(f, "unsupported shape: {error}"),
             BoardError::DuplicateTile { tile } => write!(f, "tile {tile} appears twice"),
