@@ -2,7 +2,8 @@
 
 use std::path::PathBuf;
 
-use clap::{Args, Parser, Subcommand, ValueEnum};
+use clap::builder::TypedValueParser;
+use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
 
 /// The longest random walk `slide random --walk` makes.
 const MAX_WALK: u64 = 1_000_000;
@@ -10,13 +11,27 @@ const MAX_WALK: u64 = 1_000_000;
 /// The most nodes `slide graph --max-nodes` allows.
 const MAX_GRAPH_NODES: u64 = 10_000_000;
 
+/// The most threads `slide solve --threads` runs (its help states the number): the most the
+/// library starts. More than any machine's cores: more threads than cores only share them, and
+/// thousands fail to start.
+const MAX_THREADS: usize = search_core::MAX_PARALLEL_THREADS;
+
+/// The most puzzles `slide batch --jobs` solves at once (its help states the number), for the
+/// reasons of [`MAX_THREADS`]: each job is a thread with its own solver.
+const MAX_JOBS: u16 = 256;
+
 /// The exit codes, stated once for `--help` and the README.
 const EXIT_CODES: &str = "\
 Exit codes:
   0  solved, or printed what was asked
-  1  the goal is unreachable (solve, check, klotski); classic mode prints -1 and exits 0 instead
+  1  the goal is unreachable (solve, check, klotski, graph --goal); classic mode prints -1 and
+     exits 0 instead
   2  bad input or usage (batch: at least one bad line)
   3  a limit (--max-nodes, --timeout, --max-stored: the memory guard) stopped the search
+     (batch: at least one search, and no line was bad; graph: also the search for the --goal
+     path, and the graph is printed without it)
+  4  standard output could not be written (the disk full, an i/o error); a reader that stops
+     reading (slide random | head) is not an error
 130  batch interrupted by Ctrl-C (results so far and the summary are printed)
 
 Classic mode: with no subcommand, slide reads one or two boards from standard input
@@ -25,7 +40,7 @@ number of moves, or -1 when the goal is unreachable.";
 
 /// Solve sliding-tile puzzles (8-puzzle, 15-puzzle, any WxH) optimally.
 ///
-/// Boards are written row by row, the blank as `.`, `0` or `_`: compactly (`13524678.`) or as
+/// Boards are written row by row, the blank as `.` or `0`: compactly (`13524678.`) or as
 /// numbers separated by spaces (`1 3 5 2 4 6 7 8 0`).
 #[derive(Debug, Parser)]
 #[command(name = "slide", version, after_help = EXIT_CODES, max_term_width = 100)]
@@ -47,7 +62,8 @@ pub enum Command {
     ///
     /// A line holds a start board, or a start and a goal separated by `;` or a tab. Empty lines
     /// and lines starting with `#` are skipped. A bad line is reported with its line number and
-    /// the batch goes on; the exit code is 2 if any line was bad, 0 otherwise.
+    /// the batch goes on; the exit code is 2 if any line was bad, else 3 if a limit stopped any
+    /// search, else 0.
     #[command(after_help = EXIT_CODES)]
     Batch(BatchArgs),
     /// Tell whether the goal is reachable from the start, and why (parities), without searching.
@@ -56,6 +72,7 @@ pub enum Command {
     /// Print random solvable instances, one per line, in a format `slide batch` reads.
     Random(RandomArgs),
     /// Print the state graph around a board as Graphviz DOT.
+    #[command(after_help = EXIT_CODES)]
     Graph(GraphArgs),
     /// Solve a Klotski (Huarong Dao) layout optimally: bring the 2x2 block to the bottom exit.
     ///
@@ -103,20 +120,23 @@ pub enum PartitionArg {
 
 /// Arguments of `slide pdb build`.
 #[derive(Debug, Args)]
+// A standard partition or patterns of one's own: exactly one of the two, so that a command
+// line with neither is told it needs one of them, not both.
+#[command(group(
+    ArgGroup::new("what")
+        .args(["partition", "patterns"])
+        .required(true)
+        .multiple(false)
+))]
 pub struct PdbBuildArgs {
     /// A standard partition.
-    #[arg(long, short, value_enum, required_unless_present = "patterns")]
+    #[arg(long, short, value_enum)]
     pub partition: Option<PartitionArg>,
     /// Board size for --pattern, as WIDTHxHEIGHT.
-    #[arg(long, short, requires = "patterns")]
+    #[arg(long, short, requires = "patterns", value_parser = parse_size)]
     pub size: Option<String>,
     /// A pattern of your own: tile numbers separated by commas (repeat for each pattern).
-    #[arg(
-        long = "pattern",
-        value_name = "TILES",
-        conflicts_with = "partition",
-        requires = "size"
-    )]
+    #[arg(long = "pattern", value_name = "TILES", requires = "size")]
     pub patterns: Vec<String>,
     /// The cache directory [default: slide/pdb in the user's cache directory].
     #[arg(long, value_name = "DIR")]
@@ -276,9 +296,9 @@ pub struct SolveArgs {
     pub goal: GoalOptions,
     #[command(flatten)]
     pub search: SearchOptions,
-    /// Run idastar on this many threads: the same optimal length, sooner on several cores for
-    /// long searches (the moves may be another optimal solution) [default: 1].
-    #[arg(long, short = 't', value_name = "N")]
+    /// Run idastar on this many threads, at most 256: the same optimal length, sooner on
+    /// several cores for long searches (the moves may be another optimal solution) [default: 1].
+    #[arg(long, short = 't', value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64).try_map(std::num::NonZeroUsize::try_from))]
     pub threads: Option<std::num::NonZeroUsize>,
     /// Output format.
     #[arg(long, short, value_enum, default_value_t = SolveFormat::Text)]
@@ -304,8 +324,9 @@ pub struct BatchArgs {
     /// Output format.
     #[arg(long, short, value_enum, default_value_t = BatchFormat::Json)]
     pub format: BatchFormat,
-    /// Number of puzzles solved at once [default: the number of cores].
-    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
+    /// Number of puzzles solved at once, at most 256 (never more than there are lines)
+    /// [default: the number of cores].
+    #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_JOBS)))]
     pub jobs: Option<u16>,
 }
 
@@ -322,7 +343,7 @@ pub struct CheckArgs {
 #[derive(Debug, Args)]
 pub struct RandomArgs {
     /// Board size, as WIDTHxHEIGHT (`3x3`, `4x4`).
-    #[arg(long, short)]
+    #[arg(long, short, value_parser = parse_size)]
     pub size: String,
     /// Number of instances.
     #[arg(long, short = 'n', default_value_t = 1)]
@@ -347,11 +368,14 @@ pub struct GraphArgs {
     /// How many moves away from the start the graph reaches.
     #[arg(long, short)]
     pub depth: u32,
-    /// A goal; the solution path to it is highlighted.
+    /// A goal; an optimal path to it is highlighted. If it is unreachable (exit code 1) or
+    /// --max-nodes stops the search for the path (exit code 3), the graph is printed without
+    /// the path and a warning says why.
     #[arg(long, value_name = "GOAL")]
     pub goal: Option<GoalArg>,
-    /// Give up after this many nodes (exit code 3); a guard against a huge --depth. At most ten
-    /// million: a larger graph takes gigabytes and no layout program draws it.
+    /// Give up after this many nodes (exit code 3): a guard against a huge --depth, and the
+    /// most nodes the search for the --goal path expands. At most ten million: a larger graph
+    /// takes gigabytes and no layout program draws it.
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=MAX_GRAPH_NODES))]
     pub max_nodes: u64,
 }
@@ -401,6 +425,22 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
+/// Checks a board size, `WIDTHxHEIGHT`, and keeps it as written (the commands parse it again).
+///
+/// Checked here so that a size too large is named as the user typed it: the library reports a
+/// side too long for a machine word as `usize::MAX`, a number nobody typed.
+fn parse_size(text: &str) -> Result<String, String> {
+    match text.parse::<puzzles::Shape>() {
+        Ok(_) => Ok(text.to_owned()),
+        Err(puzzles::ShapeError::TooLarge { .. }) => Err(format!(
+            "a {} board is too large: at most {} cells are supported",
+            text.trim(),
+            puzzles::MAX_CELLS
+        )),
+        Err(error) => Err(error.to_string()),
+    }
+}
+
 /// Parses a positive, finite number of seconds.
 fn parse_seconds(text: &str) -> Result<std::time::Duration, String> {
     let seconds: f64 = text
@@ -445,5 +485,15 @@ mod tests {
         assert!(parse_seconds("NaN").is_err());
         assert!(parse_seconds("1e300").is_err());
         assert!(parse_seconds("soon").is_err());
+    }
+
+    #[test]
+    fn sizes_are_checked_and_named_as_typed() {
+        assert_eq!(parse_size("4x4"), Ok("4x4".to_owned()));
+        let error = parse_size("99999999999999999999x3").unwrap_err();
+        assert!(error.contains("99999999999999999999x3"), "{error}");
+        assert!(!error.contains(&usize::MAX.to_string()), "{error}");
+        assert!(parse_size("2x1").unwrap_err().contains("too small"));
+        assert!(parse_size("3").is_err());
     }
 }

@@ -4,14 +4,13 @@ use std::collections::BTreeMap;
 use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::input::{BatchLine, BatchLineError, BatchLines};
-use rayon::prelude::*;
 use search_core::{Limit, Limits};
 use serde_json::json;
 
@@ -50,16 +49,27 @@ enum Answer {
 /// Lines are read as the workers ask for them, so solving starts with the first line, memory
 /// does not grow with the input, and an endless stream (a generator on a pipe) is fine.
 pub fn run(args: &BatchArgs) -> Result<Status> {
-    let (input, name): (Box<dyn BufRead + Send>, Option<&std::path::Path>) =
-        match args.file.as_deref() {
-            None => (Box::new(BufReader::new(io::stdin())), None),
-            Some(path) if path.as_os_str() == "-" => (Box::new(BufReader::new(io::stdin())), None),
-            Some(path) => {
-                let file =
-                    File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-                (Box::new(BufReader::new(file)), Some(path))
-            }
-        };
+    // The same --goal serves every line: a bad one is one usage error, before any input is
+    // read, not an error on every line (or none on an empty input).
+    let default_goal = DefaultGoal::new(&args.goal).context("invalid --goal")?;
+    let (input, reading): (Box<dyn BufRead + Send>, String) = match args.file.as_deref() {
+        Some(path) if path.as_os_str() != "-" => {
+            let file =
+                File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
+            (
+                Box::new(BufReader::new(file)),
+                format!("reading {}", path.display()),
+            )
+        }
+        _ => (
+            Box::new(BufReader::new(io::stdin())),
+            "reading standard input".to_owned(),
+        ),
+    };
+    // One thread an instance: the batch's parallelism is its jobs. Choices that do not fit
+    // together are refused here, once, rather than on every line.
+    let choices = choices(&args.search, NonZeroUsize::MIN);
+    choices.check()?;
     let cancel = Arc::new(AtomicBool::new(false));
     let handler_flag = Arc::clone(&cancel);
     let on_ctrl_c = move || {
@@ -79,60 +89,40 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
         ));
     }
     let limits = limits(&args.search).with_cancel_flag(Arc::clone(&cancel));
-    let pool = rayon::ThreadPoolBuilder::new()
-        .num_threads(args.jobs.map_or(0, usize::from))
-        .build()
-        .context("starting the worker threads")?;
-    // One thread an instance: the batch's parallelism is its jobs. Choices that do not fit
-    // together are refused here, once, rather than on every line.
-    let choices = choices(&args.search, NonZeroUsize::MIN);
-    choices.check()?;
+    let jobs = match args.jobs {
+        Some(jobs) => usize::from(jobs),
+        None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+    };
     let progress = progress_bar();
     let started = Instant::now();
-    let (sender, receiver) = mpsc::channel();
     let mut printer = Printer::new(args.format);
-    let read_error = Mutex::new(None);
-    let mut lines = BatchLines::new(input);
-    // No line is read once Ctrl-C came; a read error ends the input (and the batch's success).
-    let instances = std::iter::from_fn(|| {
-        if cancel.load(Ordering::Relaxed) {
-            return None;
-        }
-        match lines.next()? {
-            Ok((line, parsed)) => Some(instance(line, parsed, &args.goal)),
-            Err(error) => {
-                *read_error.lock().unwrap_or_else(PoisonError::into_inner) = Some(error);
-                None
-            }
-        }
-    });
+    let batch = Batch {
+        choices,
+        limits: &limits,
+        cancel: &cancel,
+        jobs,
+        idle: AtomicUsize::new(0),
+    };
+    let (job_sender, job_receiver) = mpsc::sync_channel::<Job>(0);
+    let job_receiver = Mutex::new(job_receiver);
+    let (answer_sender, answers) = mpsc::channel();
     let printed = std::thread::scope(|scope| {
-        scope.spawn(|| {
-            pool.install(|| {
-                // `par_bridge` takes the next line when a worker is free, roughly in input
-                // order, so results can be printed while later lines are still being solved.
-                instances.enumerate().par_bridge().for_each_with(
-                    sender,
-                    |sender, (index, instance)| {
-                        let answer = WORKER_SOLVER.with_borrow_mut(|slot| {
-                            let solver = match slot {
-                                Some(solver) => solver,
-                                None => match engine::Solver::new(choices) {
-                                    Ok(solver) => slot.insert(solver),
-                                    Err(error) => return Answer::Bad(format!("{error:#}")),
-                                },
-                            };
-                            solve(solver, &instance, &limits, &cancel)
-                        });
-                        // The printer hangs up only after a write error; nothing left to do.
-                        let _ = sender.send((index, instance.line, answer));
-                    },
-                );
-            });
-        });
+        let reader = Reader {
+            lines: BatchLines::new(input),
+            reading,
+            default_goal: &default_goal,
+            jobs: job_sender,
+            answers: answer_sender,
+        };
+        let (batch, job_receiver) = (&batch, &job_receiver);
+        let reader = std::thread::Builder::new()
+            .name("batch reader".to_owned())
+            .spawn_scoped(scope, move || batch.read(scope, reader, job_receiver))
+            .context("starting the batch's reader thread")?;
         let mut pending = BTreeMap::new();
         let mut next = 0;
-        for (index, line, answer) in receiver {
+        // Ends when the reader and every worker are done, and with them their senders.
+        for (index, line, answer) in answers {
             pending.insert(index, (line, answer));
             while let Some((line, answer)) = pending.remove(&next) {
                 if let Err(error) = progress.suspend(|| printer.print(line, &answer)) {
@@ -144,43 +134,176 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
             }
             progress.inc(1);
         }
-        Ok(())
+        match reader.join() {
+            Ok(read) => read,
+            // The reader does not panic; should it all the same, the batch fails, not silently.
+            Err(_) => Err(anyhow::anyhow!("the batch's reader thread failed")),
+        }
     });
     progress.finish_and_clear();
     printed?;
-    if let Some(error) = read_error
-        .into_inner()
-        .unwrap_or_else(PoisonError::into_inner)
-    {
-        let error = anyhow::Error::from(error);
-        return Err(match name {
-            Some(path) => error.context(format!("reading {}", path.display())),
-            None => error.context("reading standard input"),
-        });
-    }
     let interrupted = cancel.load(Ordering::Relaxed);
     printer.summary(started.elapsed(), interrupted);
+    // A bad line outweighs a search stopped by a limit: the input needs fixing first.
     Ok(if interrupted {
         Status::Interrupted
     } else if printer.bad > 0 {
         Status::BadInput
+    } else if printer.limited > 0 {
+        Status::LimitReached
     } else {
         Status::Success
     })
 }
 
-thread_local! {
-    /// Each worker's solver, so that it loads a goal's pattern databases (and makes a shape's
-    /// pruning automaton) once, not once a line. Thread-local because the databases' build
-    /// reporting is not `Send`; the pool's threads end with the batch.
-    static WORKER_SOLVER: std::cell::RefCell<Option<engine::Solver>> =
-        const { std::cell::RefCell::new(None) };
+/// The goal of the lines that give none, read from --goal once.
+#[derive(Debug)]
+enum DefaultGoal<'a> {
+    /// An explicit board: every line's start must have its shape.
+    Board(Board),
+    /// A goal named by its layout, made for each start's shape.
+    Named(&'a GoalArg),
+}
+
+impl<'a> DefaultGoal<'a> {
+    /// `goal`, parsed if it is a board.
+    fn new(goal: &'a GoalArg) -> Result<Self> {
+        Ok(match goal {
+            GoalArg::Board(text) => DefaultGoal::Board(engine::parse_board(text)?),
+            named => DefaultGoal::Named(named),
+        })
+    }
+
+    /// The goal of a line whose start is `start`.
+    fn for_start(&self, start: &Board) -> Result<Board> {
+        match self {
+            DefaultGoal::Board(goal) if goal.shape() != start.shape() => Err(anyhow::anyhow!(
+                "the goal is {} but the start is {}",
+                goal.shape(),
+                start.shape()
+            )),
+            DefaultGoal::Board(goal) => Ok(goal.clone()),
+            DefaultGoal::Named(goal) => engine::goal_board(goal, start),
+        }
+    }
+}
+
+/// A line handed to a worker: its place in the input order, and the instance.
+type Job = (usize, Instance);
+
+/// An answer handed to the printer: its place in the input order, its line number, the answer.
+type Done = (usize, usize, Answer);
+
+/// What the reader thread owns.
+struct Reader<'goal> {
+    /// The input's instances.
+    lines: BatchLines<Box<dyn BufRead + Send>>,
+    /// What a read error is reported as happening in: `reading FILE`.
+    reading: String,
+    default_goal: &'goal DefaultGoal<'goal>,
+    /// Hands lines to the workers; dropped when the reader is done, which ends them.
+    jobs: mpsc::SyncSender<Job>,
+    /// Cloned for each worker it starts.
+    answers: mpsc::Sender<Done>,
+}
+
+/// What the reader and the workers share.
+#[derive(Debug)]
+struct Batch<'a> {
+    choices: engine::Choices,
+    limits: &'a Limits,
+    cancel: &'a AtomicBool,
+    /// The most workers to start.
+    jobs: usize,
+    /// How many workers are waiting for a line: the reader starts another (up to `jobs`) only
+    /// when none is, so there are never more workers than lines to solve, nor idle ones
+    /// beyond those that have become so.
+    idle: AtomicUsize,
+}
+
+impl<'a> Batch<'a> {
+    /// Reads the instances and hands each to a worker, starting workers as the lines need
+    /// them. Returns when the input ends, Ctrl-C came or the input failed to read.
+    ///
+    /// The hand-over is a rendezvous: the reader holds at most one line that no worker has
+    /// taken, and it and idle workers block (never spin) until the other side is ready. When
+    /// the reader returns, its side of the channel closes and every worker exits.
+    fn read<'scope>(
+        &'scope self,
+        scope: &'scope std::thread::Scope<'scope, '_>,
+        mut reader: Reader<'_>,
+        receiver: &'scope Mutex<mpsc::Receiver<Job>>,
+    ) -> Result<()> {
+        let mut workers = 0;
+        let mut index = 0;
+        // No line is read once Ctrl-C came (or the printer failed).
+        while !self.cancel.load(Ordering::Relaxed) {
+            let Some(next) = reader.lines.next() else {
+                break;
+            };
+            let (line, parsed) = next.context(reader.reading.clone())?;
+            let instance = instance(line, parsed, reader.default_goal);
+            // A bad line takes a worker no time: it starts none, unless none is running yet.
+            let needs_worker =
+                workers == 0 || (instance.boards.is_ok() && self.idle.load(Ordering::SeqCst) == 0);
+            if workers < self.jobs && needs_worker {
+                let answers = reader.answers.clone();
+                let started = std::thread::Builder::new()
+                    .name(format!("batch worker {}", workers + 1))
+                    .spawn_scoped(scope, move || self.work(receiver, &answers));
+                match started {
+                    Ok(_) => workers += 1,
+                    Err(error) if workers == 0 => {
+                        return Err(anyhow::Error::from(error).context("starting a worker thread"))
+                    }
+                    // The workers already started take this line and the rest.
+                    Err(_) => {}
+                }
+            }
+            // Fails only if every worker is gone, which they are not while this side is open.
+            if reader.jobs.send((index, instance)).is_err() {
+                break;
+            }
+            index += 1;
+        }
+        Ok(())
+    }
+
+    /// A worker: solves the lines it is handed until the reader is done.
+    fn work(&self, jobs: &Mutex<mpsc::Receiver<Job>>, answers: &mpsc::Sender<Done>) {
+        // Made on the first line and kept, so that a goal's pattern databases are loaded (and a
+        // shape's pruning automaton made) once a worker, not once a line.
+        let mut solver = None;
+        loop {
+            self.idle.fetch_add(1, Ordering::SeqCst);
+            // Blocks on the lock while another idle worker waits in `recv`, then in `recv`.
+            let job = jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
+            self.idle.fetch_sub(1, Ordering::SeqCst);
+            let Ok((index, instance)) = job else { return };
+            let answer = match &mut solver {
+                Some(solver) => solve(solver, &instance, self.limits, self.cancel),
+                None => match engine::Solver::new(self.choices) {
+                    Ok(made) => solve(solver.insert(made), &instance, self.limits, self.cancel),
+                    Err(error) => Answer::Bad(format!("{error:#}")),
+                },
+            };
+            // The printer hangs up only after a write error, having cancelled the batch: the
+            // worker goes on taking (and dropping) lines until the reader stops, so that the
+            // reader is never left waiting to hand over a line nobody takes.
+            let _ = answers.send((index, instance.line, answer));
+        }
+    }
 }
 
 /// The instance of input line `line`, or why it is not one.
-fn instance(line: usize, parsed: Result<BatchLine, BatchLineError>, goal: &GoalArg) -> Instance {
+fn instance(
+    line: usize,
+    parsed: Result<BatchLine, BatchLineError>,
+    default_goal: &DefaultGoal<'_>,
+) -> Instance {
     let boards = match parsed {
-        Ok(BatchLine { start, goal: None }) => engine::goal_board(goal, &start)
+        Ok(BatchLine { start, goal: None }) => default_goal
+            .for_start(&start)
             .map(|goal| (start, goal))
             .map_err(|error| format!("{error:#}")),
         Ok(BatchLine {
@@ -236,7 +359,8 @@ fn progress_bar() -> ProgressBar {
 #[derive(Debug)]
 struct Printer {
     format: BatchFormat,
-    out: io::Stdout,
+    /// Standard output, whose write errors say so.
+    out: status::Stdout,
     header_printed: bool,
     solved: u64,
     unsolvable: u64,
@@ -250,7 +374,7 @@ impl Printer {
     fn new(format: BatchFormat) -> Self {
         Printer {
             format,
-            out: io::stdout(),
+            out: status::stdout(),
             header_printed: false,
             solved: 0,
             unsolvable: 0,
@@ -262,7 +386,7 @@ impl Printer {
     }
 
     fn print(&mut self, line: usize, answer: &Answer) -> Result<()> {
-        let mut out = self.out.lock();
+        let out = &mut self.out;
         if self.format == BatchFormat::Table && !self.header_printed {
             writeln!(
                 out,
@@ -275,12 +399,14 @@ impl Printer {
             Answer::Cancelled => self.cancelled += 1,
             Answer::Bad(error) => {
                 self.bad += 1;
-                status::warn(format_args!("line {line}: {error}"));
+                // JSON escapes control characters itself; a terminal would act on them.
+                let shown = printable(error);
+                status::warn(format_args!("line {line}: {shown}"));
                 match self.format {
                     BatchFormat::Json => {
                         writeln!(out, "{}", json!({"line": line, "error": error}))?
                     }
-                    BatchFormat::Table => writeln!(out, "{line:>6}  {:<10}  {error}", "error")?,
+                    BatchFormat::Table => writeln!(out, "{line:>6}  {:<10}  {shown}", "error")?,
                 }
             }
             Answer::Searched {
@@ -334,5 +460,36 @@ impl Printer {
             self.expanded,
             elapsed.as_secs_f64()
         ));
+    }
+}
+
+/// `text` with its control characters escaped as in Rust (`\0`, `\u{1b}`): an error message
+/// quotes the line as it was read, and the line's bytes must be shown, not acted on by the
+/// terminal (or lost, as a NUL is).
+fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.chars().any(char::is_control) {
+        return text.into();
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for character in text.chars() {
+        if character.is_control() {
+            shown.extend(character.escape_debug());
+        } else {
+            shown.push(character);
+        }
+    }
+    shown.into()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_are_shown_escaped() {
+        assert_eq!(printable("bad board `12345678.`"), "bad board `12345678.`");
+        assert_eq!(printable("`12345\u{0}678`: '\\0'"), "`12345\\0678`: '\\0'");
+        assert_eq!(printable("a\u{1b}[2Jb\tc"), "a\\u{1b}[2Jb\\tc");
+        assert_eq!(printable("Ünïcödé"), "Ünïcödé");
     }
 }

@@ -36,7 +36,7 @@ pub fn run() -> Result<Status> {
             return Ok(Status::LimitReached);
         }
     };
-    let mut out = io::stdout().lock();
+    let mut out = crate::status::stdout();
     writeln!(out, "{answer}")?;
     out.flush()?;
     Ok(Status::Success)

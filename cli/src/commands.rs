@@ -12,17 +12,18 @@ use crate::args::{
     CheckArgs, Cli, Command, CompletionsArgs, GoalArg, GraphArgs, KlotskiArgs, MetricArg,
     RandomArgs, SearchOptions, SolveArgs, SolveFormat,
 };
-use crate::engine::{self, Board, Ending};
+use crate::engine::{self, Board, Ending, GraphDot};
 use crate::report;
-use crate::status::Status;
+use crate::status::{self, Status};
 use crate::{batch, classic};
 
 /// Runs what the command line asks for.
 pub fn run(cli: Cli) -> Result<Status> {
     match cli.command {
         None if io::stdin().is_terminal() => {
-            // Waiting silently for a board nobody is going to type helps no one.
-            Cli::command().write_long_help(&mut io::stderr())?;
+            // Waiting silently for a board nobody is going to type helps no one. If standard
+            // error is gone there is nobody to tell, and the exit code says it anyway.
+            let _ = Cli::command().write_long_help(&mut io::stderr());
             Ok(Status::BadInput)
         }
         None => classic::run(),
@@ -79,7 +80,7 @@ fn solve(args: &SolveArgs) -> Result<Status> {
     let threads = args.threads.unwrap_or(NonZeroUsize::MIN);
     let mut solver = engine::Solver::new(choices(&args.search, threads))?;
     let report = solver.solve(&start, &goal, &limits(&args.search))?;
-    let mut out = io::stdout().lock();
+    let mut out = status::stdout();
     let (start_text, goal_text) = (engine::compact(&start), engine::compact(&goal));
     match args.format {
         SolveFormat::Json => {
@@ -127,9 +128,11 @@ fn solve(args: &SolveArgs) -> Result<Status> {
     }
     out.flush()?;
     if let Ending::LimitReached(Limit::Stored) = report.ending {
-        crate::status::warn(format_args!(
-            "the search stored {} nodes, the --max-stored limit; raise it if memory allows, or use --algorithm idastar, which stores none",
-            report.statistics.stored
+        // The limit as given: the count the search ends with may pass it (a search can store
+        // a layer's last successors before it looks again), and is in --stats anyway.
+        status::warn(format_args!(
+            "the search reached the --max-stored limit of {} stored nodes; raise it if memory allows, or use --algorithm idastar, which stores none",
+            args.search.max_stored
         ));
     }
     Ok(report::status_of(&report.ending))
@@ -140,7 +143,7 @@ fn check(args: &CheckArgs) -> Result<Status> {
     let goal_arg = args.goal.goal();
     let goal = engine::goal_board(&goal_arg, &start)?;
     let (solvable, reason) = engine::check(&start, &goal)?;
-    let mut out = io::stdout().lock();
+    let mut out = status::stdout();
     writeln!(out, "{reason}")?;
     writeln!(
         out,
@@ -165,7 +168,7 @@ fn random(args: &RandomArgs) -> Result<Status> {
         GoalArg::BlankLast => String::new(),
         _ => format!(";{}", engine::compact(&goal)),
     };
-    let mut out = io::BufWriter::new(io::stdout().lock());
+    let mut out = io::BufWriter::new(status::stdout());
     for index in 0..args.count {
         let board = engine::random_board(&goal, seed.wrapping_add(index), args.walk);
         writeln!(out, "{}{goal_suffix}", engine::compact(&board))?;
@@ -181,6 +184,16 @@ fn clock_seed() -> u64 {
         .map_or(0, |elapsed| elapsed.as_nanos() as u64)
 }
 
+/// Prints the graph around the start, and with `--goal` an optimal path to the goal in it.
+///
+/// The exit code is the one `solve` would end with for the path's search, since a script that
+/// asked for the path should learn whether it got one, while the graph, the main output, is
+/// printed in every case but the first:
+/// - more than `--max-nodes` nodes within `--depth`: nothing printed, exit 3;
+/// - the path's search stopped at `--max-nodes` (expanded nodes): the graph without a path, a
+///   warning, exit 3;
+/// - the goal unreachable (parity): the graph without a path, a warning, exit 1;
+/// - otherwise the graph, the path highlighted if a goal was given, exit 0.
 fn graph(args: &GraphArgs) -> Result<Status> {
     let start = engine::parse_board(&args.start)?;
     let goal: Option<Board> = args
@@ -188,17 +201,38 @@ fn graph(args: &GraphArgs) -> Result<Status> {
         .as_ref()
         .map(|goal| engine::goal_board(goal, &start))
         .transpose()?;
-    let Some(dot) = engine::graph_dot(&start, goal.as_ref(), args.depth, args.max_nodes)? else {
-        crate::status::warn(format_args!(
+    let drawn = engine::graph_dot(&start, goal.as_ref(), args.depth, args.max_nodes)?;
+    let GraphDot::Drawn { dot, path } = drawn else {
+        status::warn(format_args!(
             "the graph within {} moves has more than {} nodes; lower --depth or raise --max-nodes",
             args.depth, args.max_nodes
         ));
         return Ok(Status::LimitReached);
     };
-    let mut out = io::stdout().lock();
+    let mut out = status::stdout();
     writeln!(out, "{}", dot.trim_end())?;
     out.flush()?;
-    Ok(Status::Success)
+    let (Some(path), Some(goal)) = (path, goal) else {
+        return Ok(Status::Success);
+    };
+    match &path {
+        Ending::Solved(_) => {}
+        Ending::Unsolvable => {
+            let (_, reason) = engine::check(&start, &goal)?;
+            status::warn(format_args!(
+                "no path is highlighted: the goal {} is unreachable from the start ({reason})",
+                engine::compact(&goal)
+            ));
+        }
+        Ending::LimitReached(Limit::Expanded) => status::warn(format_args!(
+            "no path is highlighted: the search for a path to the goal stopped at the --max-nodes limit of {} expanded nodes; raise --max-nodes, or leave out --goal",
+            args.max_nodes
+        )),
+        Ending::LimitReached(limit) => status::warn(format_args!(
+            "no path is highlighted: the search for a path to the goal gave up, {limit}"
+        )),
+    }
+    Ok(report::status_of(&path))
 }
 
 /// The largest layout file read: a layout is 24 bytes, comments and all fit well within this.
@@ -241,7 +275,7 @@ fn klotski(args: &KlotskiArgs) -> Result<Status> {
         limits = limits.with_timeout(timeout);
     }
     let report = engine::solve_klotski(layout.as_deref(), args.metric, &limits)?;
-    let mut out = io::stdout().lock();
+    let mut out = status::stdout();
     let metric = match args.metric {
         MetricArg::Step => "step",
         MetricArg::Piece => "piece",
@@ -278,9 +312,8 @@ fn completions(args: &CompletionsArgs) -> Result<Status> {
     // clap_complete panics when its writer fails, so it writes to memory and we to the pipe.
     let mut script = Vec::new();
     clap_complete::generate(args.shell, &mut Cli::command(), "slide", &mut script);
-    let mut out = io::stdout().lock();
-    out.write_all(&script)
-        .and_then(|()| out.flush())
-        .context("writing the completion script")?;
+    let mut out = status::stdout();
+    out.write_all(&script)?;
+    out.flush()?;
     Ok(Status::Success)
 }

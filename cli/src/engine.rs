@@ -271,53 +271,75 @@ pub fn random_board(goal: &Board, seed: u64, walk: Option<usize>) -> Board {
     }
 }
 
+/// The state graph around a board, as [`graph_dot`] draws it.
+#[derive(Debug, Clone)]
+pub enum GraphDot {
+    /// The graph within the depth has more than the most nodes allowed: nothing is drawn.
+    TooLarge,
+    /// The graph as Graphviz DOT, and how the search for the path to highlight ended (`None`
+    /// when no goal was given). Only a solved search highlights a path.
+    Drawn {
+        /// The DOT text.
+        dot: String,
+        /// How the search for an optimal path to the goal ended.
+        path: Option<Ending>,
+    },
+}
+
 /// The state graph within `depth` moves of `start` as Graphviz DOT, an optimal path to `goal`
-/// highlighted; `None` when `max_nodes` stopped the exploration.
+/// highlighted. `max_nodes` bounds both the exploration (expanded nodes) and the search for
+/// the path: either would otherwise run as long as the board and the depth make it, and a
+/// 15-puzzle goal can take IDA* hours.
 pub fn graph_dot(
     start: &Board,
     goal: Option<&Board>,
     depth: u32,
     max_nodes: u64,
-) -> Result<Option<String>> {
-    let path = match goal {
-        Some(goal) => match Solver::new(Choices::defaults())?
-            .solve(start, goal, &Limits::default())?
-            .ending
-        {
-            Ending::Solved(moves) => boards_along(start, &moves)?,
-            Ending::Unsolvable | Ending::LimitReached(_) => Vec::new(),
-        },
-        None => Vec::new(),
-    };
+) -> Result<GraphDot> {
     if start.shape().cells() <= <u64 as PackedWord>::MAX_CELLS {
-        graph_dot_packed::<u64>(start, &path, depth, max_nodes)
+        graph_dot_packed::<u64>(start, goal, depth, max_nodes)
     } else {
-        graph_dot_packed::<u128>(start, &path, depth, max_nodes)
+        graph_dot_packed::<u128>(start, goal, depth, max_nodes)
     }
 }
 
 fn graph_dot_packed<Word: PackedWord>(
     start: &Board,
-    path: &[Board],
+    goal: Option<&Board>,
     depth: u32,
     max_nodes: u64,
-) -> Result<Option<String>> {
+) -> Result<GraphDot> {
     // Exploring ignores the goal test, so any goal of the right shape does.
-    let puzzle = SlidingPuzzle::<Word>::new(path.last().unwrap_or(start))?;
+    let puzzle = SlidingPuzzle::<Word>::new(goal.unwrap_or(start))?;
     let limits = Limits::default().with_max_expanded(max_nodes);
     let graph = search_core::explore(&puzzle, puzzle.state(start)?, depth as usize, &limits);
     if graph.limit().is_some() {
-        return Ok(None);
+        // Before the search for the path, which is pointless when nothing is drawn.
+        return Ok(GraphDot::TooLarge);
     }
-    let path = path
+    let (path, boards) = match goal {
+        None => (None, Vec::new()),
+        Some(goal) => {
+            let ending = Solver::new(Choices::defaults())?
+                .solve(start, goal, &limits)?
+                .ending;
+            let boards = match &ending {
+                Ending::Solved(moves) => boards_along(start, moves)?,
+                Ending::Unsolvable | Ending::LimitReached(_) => Vec::new(),
+            };
+            (Some(ending), boards)
+        }
+    };
+    let states = boards
         .iter()
         .map(|board| puzzle.state(board))
         .collect::<Result<Vec<_>, _>>()?;
-    Ok(Some(graph.to_dot(
+    let dot = graph.to_dot(
         |state| puzzle.board(state).to_string(),
         |direction: &Move| direction.to_string(),
-        &path,
-    )))
+        &states,
+    );
+    Ok(GraphDot::Drawn { dot, path })
 }
 
 /// A Klotski solve: the start, the moves of an optimal solution and every board along it.

@@ -10,14 +10,35 @@ mod pdb;
 mod report;
 mod status;
 
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::Parser;
 
 fn main() -> ExitCode {
-    let cli = args::Cli::parse();
+    let cli = match args::Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(error) => return clap_exit(&error),
+    };
     match commands::run(cli) {
         Ok(status) => status.into(),
         Err(error) => status::fail(&error),
     }
+}
+
+/// Prints what clap has to say (help, version, a usage error) and returns its exit code.
+/// `clap::Error::exit` would do the same but ignore a failed write, so that help sent to a
+/// full disk would end in success.
+fn clap_exit(error: &clap::Error) -> ExitCode {
+    if error.use_stderr() {
+        // Nobody is left to tell if standard error is gone too.
+        let _ = error.print();
+    } else {
+        let printed = error.print().and_then(|()| io::stdout().flush());
+        if let Err(failure) = printed {
+            return status::fail(&status::output_error(failure).into());
+        }
+    }
+    // clap's codes are 0 for help and version, 2 for usage: ours too.
+    ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(status::Status::BadInput.code()))
 }

@@ -1,10 +1,14 @@
 //! `slide pdb`: build pattern databases into the cache with a progress bar, and describe them.
 
+use std::fs;
 use std::io::{self, IsTerminal, Write};
+use std::path::Path;
 
 use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use puzzles::pdb::{partitions, BuildOptions, BuildProgress, PatternDatabase, PdbCache};
+use puzzles::pdb::{
+    partitions, BuildOptions, BuildProgress, CacheWarning, PatternDatabase, PdbCache,
+};
 
 use crate::args::{PartitionArg, PdbBuildArgs, PdbCommand, PdbInfoArgs};
 use crate::status::{self, Status};
@@ -35,9 +39,20 @@ fn build(args: &PdbBuildArgs) -> Result<Status> {
     }
     let cache = cache.with_build_options(options);
     let goal = partitions::blank_first_goal(width, height);
-    let mut out = io::stdout().lock();
-    for (index, pattern) in patterns.iter().enumerate() {
+    // Every pattern checked (by naming its file) before anything is built, and the directory
+    // before a build that could take hours only to find it cannot save. A cache that already
+    // holds every file is only read, and may be read-only.
+    let paths = patterns
+        .iter()
+        .map(|pattern| cache.path_for(width, height, &goal, pattern))
+        .collect::<Result<Vec<_>, _>>()?;
+    if paths.iter().any(|path| !path.is_file()) {
+        check_writable(cache.directory())?;
+    }
+    let mut out = status::stdout();
+    for (index, (pattern, path)) in patterns.iter().zip(&paths).enumerate() {
         let bar = progress_bar(index, patterns.len());
+        let mut not_saved = None;
         let database = cache.get_or_build(
             width,
             height,
@@ -47,10 +62,33 @@ fn build(args: &PdbBuildArgs) -> Result<Status> {
                 bar.set_length(progress.total as u64);
                 bar.set_position(progress.done as u64);
             },
-            |warning| bar.suspend(|| status::warn(format_args!("{warning}"))),
+            |warning| match warning {
+                // The database is of no use to anyone if it is not in the cache: an error below.
+                CacheWarning::NotSaved { path, error } => {
+                    // The warning is lent, so its error is kept as text, causes and all.
+                    not_saved = Some(format!(
+                        "could not save {}: {}",
+                        path.display(),
+                        causes(error)
+                    ));
+                }
+                // The library's text leaves out the operating system's reason.
+                CacheWarning::Rebuilding { path, error } => bar.suspend(|| {
+                    status::warn(format_args!(
+                        "rebuilding {}: {}",
+                        path.display(),
+                        causes(error)
+                    ))
+                }),
+                warning => bar.suspend(|| status::warn(format_args!("{warning}"))),
+            },
         )?;
         bar.finish_and_clear();
-        let path = cache.path_for(width, height, &goal, pattern)?;
+        if let Some(message) = not_saved {
+            // Exit code 2, as for a directory found unwritable before the build: the fix is
+            // the user's (another --dir, room on the disk), not another try of the same command.
+            bail!(message);
+        }
         writeln!(
             out,
             "{}: {} entries, largest value {}, {}",
@@ -133,9 +171,47 @@ fn progress_bar(index: usize, count: usize) -> ProgressBar {
     bar
 }
 
+/// `error` and its causes, each after a colon, as anyhow's `{:#}` writes them.
+fn causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(inner) = cause {
+        text += &format!(": {inner}");
+        cause = inner.source();
+    }
+    text
+}
+
+/// Fails, naming the directory and why, if the cache cannot hold new files: created if
+/// missing, and tried with an empty file that is removed at once.
+fn check_writable(directory: &Path) -> Result<()> {
+    if directory.exists() && !directory.is_dir() {
+        bail!(
+            "the cache directory {} is not a directory",
+            directory.display()
+        );
+    }
+    fs::create_dir_all(directory)
+        .with_context(|| format!("cannot create the cache directory {}", directory.display()))?;
+    let probe = directory.join(format!(".slide-write-test-{}", std::process::id()));
+    fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+        .with_context(|| {
+            format!(
+                "cannot write in the cache directory {}",
+                directory.display()
+            )
+        })?;
+    // Best effort: a leftover empty file is harmless, only untidy.
+    let _ = fs::remove_file(&probe);
+    Ok(())
+}
+
 fn info(args: &PdbInfoArgs) -> Result<Status> {
     let database = PatternDatabase::load(&args.file)?;
-    let mut out = io::stdout().lock();
+    let mut out = status::stdout();
     writeln!(out, "board:   {}x{}", database.width(), database.height())?;
     writeln!(out, "goal:    {}", goal_text(database.goal()))?;
     writeln!(out, "pattern: {}", tiles_list(database.pattern()))?;

@@ -1,5 +1,6 @@
-//! Exit codes, and how an error becomes one.
+//! Exit codes, how an error becomes one, and standard output as the commands write to it.
 
+use std::fmt;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
@@ -14,6 +15,8 @@ pub enum Status {
     BadInput,
     /// A limit stopped the search.
     LimitReached,
+    /// Standard output could not be written (closed, or the disk full), so the answer is lost.
+    OutputFailed,
     /// Ctrl-C stopped a batch.
     Interrupted,
 }
@@ -26,6 +29,9 @@ impl Status {
             Status::Unsolvable => 1,
             Status::BadInput => 2,
             Status::LimitReached => 3,
+            // Not 2: the command and its input were fine, and running it again where its output
+            // can go may well succeed, which a script can only decide if the codes differ.
+            Status::OutputFailed => 4,
             Status::Interrupted => 130,
         }
     }
@@ -37,15 +43,21 @@ impl From<Status> for ExitCode {
     }
 }
 
-/// Reports an error on standard error and returns exit code 2, except for a broken pipe: a
-/// reader that stops reading (`slide random | head`) is not a failure.
+/// Reports an error on standard error and returns its exit code: 4 for a failed write to
+/// standard output, 2 for everything else, except for a broken pipe: a reader that stops
+/// reading (`slide random | head`) is not a failure.
 pub fn fail(error: &anyhow::Error) -> ExitCode {
     if is_broken_pipe(error) {
         return ExitCode::SUCCESS;
     }
+    let status = if is_marked_output_error(error) {
+        Status::OutputFailed
+    } else {
+        Status::BadInput
+    };
     // If standard error is gone too there is nobody left to tell.
     let _ = writeln!(io::stderr(), "slide: {error:#}");
-    Status::BadInput.into()
+    status.into()
 }
 
 /// Whether the error, or any of its causes, is a write to a closed pipe.
@@ -62,6 +74,57 @@ pub fn warn(message: std::fmt::Arguments<'_>) {
     let _ = writeln!(io::stderr(), "slide: {message}");
 }
 
+/// What a failed write to standard output was doing, in the error message.
+const WRITING_STDOUT: &str = "writing standard output";
+
+/// Standard output, locked, whose write errors say that they are write errors of standard
+/// output (and keep their kind, so that a broken pipe is still recognised as one).
+pub fn stdout() -> Stdout {
+    Stdout(io::stdout().lock())
+}
+
+/// See [`stdout`].
+#[derive(Debug)]
+pub struct Stdout(io::StdoutLock<'static>);
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.write(buf).map_err(output_error)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        self.0.flush().map_err(output_error)
+    }
+}
+
+/// `cause`, marked as a failed write to standard output.
+pub fn output_error(cause: io::Error) -> io::Error {
+    io::Error::new(cause.kind(), OutputError(cause))
+}
+
+/// A write to standard output that failed, and why.
+#[derive(Debug)]
+struct OutputError(io::Error);
+
+impl fmt::Display for OutputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{WRITING_STDOUT}: {}", self.0)
+    }
+}
+
+// No `source`: the message already ends with the cause, which `{:#}` would print twice.
+impl std::error::Error for OutputError {}
+
+/// Whether the error went through [`Stdout`] or [`output_error`].
+fn is_marked_output_error(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        cause
+            .downcast_ref::<io::Error>()
+            .and_then(|io| io.get_ref())
+            .is_some_and(|inner| inner.is::<OutputError>())
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -72,5 +135,20 @@ mod tests {
             .context("writing the results");
         assert!(is_broken_pipe(&error));
         assert!(!is_broken_pipe(&anyhow::anyhow!("bad board")));
+        let marked = anyhow::Error::from(output_error(io::ErrorKind::BrokenPipe.into()));
+        assert!(is_broken_pipe(&marked));
+    }
+
+    #[test]
+    fn output_errors_say_what_was_written() {
+        let full = || io::Error::from_raw_os_error(28);
+        let marked = anyhow::Error::from(output_error(full()));
+        assert!(is_marked_output_error(&marked));
+        assert_eq!(
+            format!("{marked:#}"),
+            format!("writing standard output: {}", full())
+        );
+        let read = anyhow::Error::from(full()).context("reading standard input");
+        assert!(!is_marked_output_error(&read));
     }
 }

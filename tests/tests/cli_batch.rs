@@ -1,0 +1,311 @@
+//! The `slide` binary's batch command and the bounds of its options, run for real: exit codes,
+//! how many workers a batch starts, and how bad input is reported.
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
+use std::process::{Command as Process, Stdio};
+use std::sync::OnceLock;
+use std::time::Duration;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::Value;
+
+/// One of the hardest 8-puzzles, 31 moves from blank-last: quick for IDA*, but more than a
+/// handful of nodes.
+const HARD: &str = "867254301";
+
+/// The `slide` binary, built on first use: `cargo test -p tests` builds only this package's
+/// targets, and would otherwise run a stale binary from an earlier build, or none (as in
+/// `cli.rs`).
+fn slide_path() -> &'static Path {
+    static PATH: OnceLock<PathBuf> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let status = Process::new(cargo)
+            .args([
+                "build",
+                "--quiet",
+                "--package",
+                "slide",
+                "--bin",
+                "slide",
+                "--profile",
+                // The binary goes where `cargo_bin` looks: beside this test's own executable,
+                // under `release` when the tests run with `--release`.
+                if cfg!(debug_assertions) {
+                    "test"
+                } else {
+                    "release"
+                },
+            ])
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building slide failed");
+        assert_cmd::cargo::cargo_bin("slide")
+    })
+}
+
+/// `slide`, stopped should it hang: a hung batch fails its test instead of stalling the run.
+fn slide() -> Command {
+    let mut command = Command::new(slide_path());
+    command.timeout(Duration::from_secs(60));
+    command
+}
+
+/// Runs `slide batch` with `args` on `input`; returns the exit code, standard output and error.
+fn batch(args: &[&str], input: impl Into<Vec<u8>>) -> (Option<i32>, Vec<u8>, String) {
+    let output = slide()
+        .arg("batch")
+        .args(args)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    (
+        output.status.code(),
+        output.stdout,
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// The JSON records of a batch's standard output.
+fn records(stdout: &[u8]) -> Vec<Value> {
+    String::from_utf8(stdout.to_vec())
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect()
+}
+
+// --threads and --jobs are bounded
+
+#[test]
+fn absurd_thread_counts_are_a_usage_error_not_a_crash() {
+    for threads in ["100000", "257", "0"] {
+        slide()
+            .args(["solve", HARD, "--threads", threads])
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("--threads"));
+    }
+    slide()
+        .args(["solve", "12345678.", "--threads", "256"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("length: 0"));
+}
+
+#[test]
+fn absurd_job_counts_are_a_usage_error() {
+    for jobs in ["5000", "257", "0"] {
+        let (code, stdout, stderr) = batch(&["-j", jobs], format!("{HARD}\n"));
+        assert_eq!(code, Some(2), "-j {jobs}: {stderr}");
+        assert!(stdout.is_empty(), "-j {jobs}");
+        assert!(stderr.contains("--jobs"), "-j {jobs}: {stderr}");
+    }
+    // The most jobs allowed, on fewer lines: done as soon as the lines are.
+    let (code, stdout, stderr) = batch(&["-j", "256"], format!("{HARD}\n12345678.\n"));
+    assert_eq!(code, Some(0), "{stderr}");
+    let records = records(&stdout);
+    assert_eq!(records.len(), 2);
+    assert_eq!(records[0]["length"], 31);
+    assert_eq!(records[1]["length"], 0);
+}
+
+/// The threads of process `pid`, as the kernel counts them.
+#[cfg(target_os = "linux")]
+fn thread_count(pid: u32) -> usize {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|line| line.strip_prefix("Threads:"))
+        .and_then(|count| count.trim().parse().ok())
+        .expect("a thread count in /proc/PID/status")
+}
+
+/// A batch asked for 64 jobs but given one line starts one worker, not 64 that wait (or spin)
+/// for lines that never come, and ends as soon as its input does.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_batch_starts_no_more_workers_than_lines() {
+    let mut child = Process::new(slide_path())
+        .args(["batch", "--jobs", "64"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    writeln!(stdin, "{HARD}").unwrap();
+    stdin.flush().unwrap();
+    let mut stdout = BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    stdout.read_line(&mut first).unwrap();
+    assert!(first.contains("\"length\":31"), "{first}");
+    // The input is still open: the batch waits for more with its main thread, its reader,
+    // one worker and the Ctrl-C handler's thread.
+    let threads = thread_count(child.id());
+    drop(stdin);
+    let started = std::time::Instant::now();
+    let status = child.wait().unwrap();
+    assert!(threads <= 5, "{threads} threads for one line");
+    assert!(status.success());
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "the batch took {:?} to end after its input",
+        started.elapsed()
+    );
+}
+
+// Exit codes
+
+#[test]
+fn a_search_stopped_by_a_limit_exits_3() {
+    let input = format!("{HARD}\n12345678.\n");
+    for args in [
+        &["--max-nodes", "5"][..],
+        &["--max-nodes", "5", "-f", "table"][..],
+        &["--timeout", "0.000001"][..],
+    ] {
+        let (code, stdout, stderr) = batch(args, input.clone());
+        assert_eq!(code, Some(3), "{args:?}: {stderr}");
+        assert!(stderr.contains("solved 1, unsolvable 0, gave up 1, bad lines 0"));
+        // Every line is still answered.
+        assert_eq!(String::from_utf8(stdout).unwrap().lines().count(), {
+            if args.contains(&"table") {
+                3
+            } else {
+                2
+            }
+        });
+    }
+    // A bad line takes precedence: the input needs fixing first.
+    let (code, _, stderr) = batch(&["--max-nodes", "5"], format!("{HARD}\nnot a board\n"));
+    assert_eq!(code, Some(2), "{stderr}");
+    assert!(stderr.contains("gave up 1, bad lines 1"), "{stderr}");
+    // Without a limit reached, success.
+    let (code, _, stderr) = batch(&["--max-nodes", "1000000"], input);
+    assert_eq!(code, Some(0), "{stderr}");
+}
+
+// Bad lines are reported as typed
+
+#[test]
+fn bad_bytes_are_reported_as_read_not_as_their_escapes() {
+    let (code, stdout, stderr) = batch(&[], &b"\xff\xfe\n12345\x00678\n"[..]);
+    assert_eq!(code, Some(2));
+    let records = records(&stdout);
+    assert_eq!(records[0]["error"], "not UTF-8 text (bad byte at column 1)");
+    let nul = records[1]["error"].as_str().unwrap();
+    assert!(
+        nul.contains("character '\\0' at position 6 is not a tile"),
+        "{nul}"
+    );
+    assert!(!stderr.contains("'\\\\'"), "{stderr}");
+    assert!(
+        stderr.contains("line 1: not UTF-8 text (bad byte at column 1)"),
+        "{stderr}"
+    );
+    // On a terminal the NUL is shown escaped, not written raw (where it shows as nothing).
+    assert!(
+        stderr.contains("line 2: bad board `12345\\0678`: character '\\0' at position 6"),
+        "{stderr:?}"
+    );
+    assert!(!stderr.contains('\0'), "{stderr:?}");
+    let (code, stdout, _) = batch(&["-f", "table"], &b"1\x1b[2J2\n12345\x00678\n"[..]);
+    assert_eq!(code, Some(2));
+    let table = String::from_utf8(stdout).unwrap();
+    assert!(!table.contains(['\0', '\x1b']), "{table:?}");
+    assert!(table.contains("`1\\u{1b}[2J2`"), "{table}");
+}
+
+// --goal is checked once
+
+#[test]
+fn a_bad_goal_is_one_usage_error_whatever_the_input() {
+    for input in [
+        "",
+        "867254301\n",
+        "867254301\n12345678.\n# comment\n1234.5678\n",
+    ] {
+        let (code, stdout, stderr) = batch(&["--goal", "xyz"], input);
+        assert_eq!(code, Some(2), "{input:?}: {stderr}");
+        assert!(stdout.is_empty(), "{input:?}");
+        assert_eq!(stderr.lines().count(), 1, "{input:?}: {stderr}");
+        assert!(
+            stderr.contains("--goal") && stderr.contains("`xyz`"),
+            "{stderr}"
+        );
+    }
+    // A good goal board serves every line of its shape; a line of another shape is a bad line.
+    let (code, stdout, stderr) = batch(
+        &["--goal", "1234.5678"],
+        "1234.5678\n12345678.\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n",
+    );
+    assert_eq!(code, Some(2), "{stderr}");
+    let records = records(&stdout);
+    assert_eq!(records[0]["length"], 0);
+    assert_eq!(records[1]["goal"], "123405678");
+    assert_eq!(records[2]["error"], "the goal is 3x3 but the start is 4x4");
+}
+
+// Help and size messages say what is so
+
+#[test]
+fn the_help_names_only_the_blanks_that_are_read() {
+    slide()
+        .arg("--help")
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("the blank as `.` or `0`"))
+        .stdout(predicate::str::contains("`_`").not());
+    slide().args(["check", "12345678_"]).assert().code(2);
+    slide()
+        .args(["batch", "--help"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("else 3 if a limit stopped any"));
+}
+
+#[test]
+fn sizes_are_reported_as_typed() {
+    for command in [
+        &["random", "-s"][..],
+        &["pdb", "build", "--pattern", "1,2", "--dir", "unused", "-s"][..],
+    ] {
+        slide()
+            .args(command)
+            .arg("99999999999999999999x3")
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains(
+                "a 99999999999999999999x3 board is too large",
+            ))
+            .stderr(predicate::str::contains(usize::MAX.to_string()).not());
+    }
+    slide()
+        .args(["random", "-s", "2x1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("too small"));
+}
+
+#[test]
+fn pdb_build_asks_for_a_partition_or_patterns_not_both() {
+    slide()
+        .args(["pdb", "build", "--dir", "unused", "-s", "3x3"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "<--partition <PARTITION>|--pattern <TILES>>",
+        ));
+    slide()
+        .args(["pdb", "build", "--dir", "unused", "--partition", "15-5-5-5"])
+        .args(["-s", "4x4", "--pattern", "1,2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot be used with"));
+}
