@@ -172,14 +172,22 @@ pub enum GoalArg {
 }
 
 impl std::str::FromStr for GoalArg {
-    type Err = std::convert::Infallible;
+    type Err = String;
 
+    /// A goal's name, with surrounding whitespace as a board may have it, or else a board.
+    /// Letters are in no board, so text with letters that is no name is refused here, with
+    /// the names, rather than later as a bad board.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        Ok(match text {
+        Ok(match text.trim() {
             "blank-last" => GoalArg::BlankLast,
             "blank-first" => GoalArg::BlankFirst,
             "spiral" => GoalArg::Spiral,
-            board => GoalArg::Board(board.to_owned()),
+            name if name.chars().any(char::is_alphabetic) => {
+                return Err(format!(
+                    "unknown goal `{name}`: a goal is a board, or one of blank-last, blank-first, spiral"
+                ))
+            }
+            _ => GoalArg::Board(text.to_owned()),
         })
     }
 }
@@ -485,6 +493,18 @@ mod tests {
         assert!(parse_seconds("NaN").is_err());
         assert!(parse_seconds("1e300").is_err());
         assert!(parse_seconds("soon").is_err());
+    }
+
+    #[test]
+    fn goals_are_names_or_boards() {
+        assert_eq!(" spiral ".parse(), Ok(GoalArg::Spiral));
+        assert_eq!(
+            "123456780".parse(),
+            Ok(GoalArg::Board("123456780".to_owned()))
+        );
+        let unknown = "Spiral".parse::<GoalArg>().unwrap_err();
+        assert!(unknown.contains("unknown goal `Spiral`"), "{unknown}");
+        assert!(unknown.contains("blank-first"), "{unknown}");
     }
 
     #[test]

@@ -229,14 +229,19 @@ fn a_bad_goal_is_one_usage_error_whatever_the_input() {
         "867254301\n",
         "867254301\n12345678.\n# comment\n1234.5678\n",
     ] {
-        let (code, stdout, stderr) = batch(&["--goal", "xyz"], input);
+        let (code, stdout, stderr) = batch(&["--goal", "1 2 3"], input);
         assert_eq!(code, Some(2), "{input:?}: {stderr}");
         assert!(stdout.is_empty(), "{input:?}");
         assert_eq!(stderr.lines().count(), 1, "{input:?}: {stderr}");
         assert!(
-            stderr.contains("--goal") && stderr.contains("`xyz`"),
+            stderr.contains("--goal") && stderr.contains("`1 2 3`"),
             "{stderr}"
         );
+        // Letters are in no board: a goal with them is refused with the names of the goals.
+        let (code, stdout, stderr) = batch(&["--goal", "xyz"], input);
+        assert_eq!(code, Some(2), "{input:?}: {stderr}");
+        assert!(stdout.is_empty(), "{input:?}");
+        assert!(stderr.contains("unknown goal `xyz`"), "{stderr}");
     }
     // A good goal board serves every line of its shape; a line of another shape is a bad line.
     let (code, stdout, stderr) = batch(
