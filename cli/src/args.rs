@@ -433,18 +433,11 @@ pub struct CompletionsArgs {
     pub shell: clap_complete::Shell,
 }
 
-/// Checks a board size, `WIDTHxHEIGHT`, and keeps it as written (the commands parse it again).
-///
-/// Checked here so that a size too large is named as the user typed it: the library reports a
-/// side too long for a machine word as `usize::MAX`, a number nobody typed.
+/// Checks a board size, `WIDTHxHEIGHT`, and keeps it as written (the commands parse it again),
+/// so that a bad size is a usage error that shows the option.
 fn parse_size(text: &str) -> Result<String, String> {
     match text.parse::<puzzles::Shape>() {
         Ok(_) => Ok(text.to_owned()),
-        Err(puzzles::ShapeError::TooLarge { .. }) => Err(format!(
-            "a {} board is too large: at most {} cells are supported",
-            text.trim(),
-            puzzles::MAX_CELLS
-        )),
         Err(error) => Err(error.to_string()),
     }
 }

@@ -709,6 +709,14 @@ fn parse_errors_name_the_problem() {
         "1x5".parse::<Shape>().unwrap_err().to_string(),
         "a 1x5 board is too small: width and height must be at least 2"
     );
+    // A side no machine word holds is named as written, not as the largest word.
+    assert_eq!(
+        " 99999999999999999999x3"
+            .parse::<Shape>()
+            .unwrap_err()
+            .to_string(),
+        "a 99999999999999999999x3 board is too large: at most 25 cells are supported"
+    );
 }
 
 #[test]

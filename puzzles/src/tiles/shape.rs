@@ -104,8 +104,11 @@ impl FromStr for Shape {
             if part.is_empty() || !part.bytes().all(|byte| byte.is_ascii_digit()) {
                 return Err(malformed());
             }
-            // A dimension too long for usize is certainly too large, not malformed.
-            Ok(part.parse::<usize>().unwrap_or(usize::MAX))
+            // A dimension too long for usize is certainly too large, not malformed; said with
+            // the text as given, since no usize holds it.
+            part.parse::<usize>().map_err(|_| ShapeError::SideTooLong {
+                text: text.trim().to_owned(),
+            })
         };
         Shape::new(dimension(width)?, dimension(height)?)
     }
@@ -134,6 +137,11 @@ pub enum ShapeError {
         /// The height asked for.
         height: usize,
     },
+    /// A side in the text is too long a number for a `usize`, so far too large.
+    SideTooLong {
+        /// The text given, trimmed.
+        text: String,
+    },
 }
 
 impl fmt::Display for ShapeError {
@@ -150,6 +158,10 @@ impl fmt::Display for ShapeError {
             ShapeError::TooLarge { width, height } => write!(
                 f,
                 "a {width}x{height} board is too large: at most {MAX_CELLS} cells are supported"
+            ),
+            ShapeError::SideTooLong { text } => write!(
+                f,
+                "a {text} board is too large: at most {MAX_CELLS} cells are supported"
             ),
         }
     }
