@@ -260,7 +260,19 @@ pub fn goal_of_size(size: &str, goal: &GoalArg) -> Result<Board> {
     let shape: puzzles::Shape = size
         .parse()
         .map_err(|error| anyhow!("bad size `{size}`: {error}"))?;
-    goal_board(goal, &Board::blank_last(shape))
+    let board = match goal {
+        GoalArg::Board(text) => parse_board(text)?,
+        named => return goal_board(named, &Board::blank_last(shape)),
+    };
+    // There is no start yet: the size is what the goal must agree with.
+    if board.shape() != shape {
+        return Err(anyhow!(
+            "the goal is {} but --size is {}",
+            board.shape(),
+            shape
+        ));
+    }
+    Ok(board)
 }
 
 /// A random start from which `goal` is reachable: uniform, or `walk` random moves away.

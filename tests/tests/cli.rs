@@ -481,6 +481,13 @@ fn random_is_repeatable_with_a_seed_and_always_solvable() {
         .assert()
         .code(2)
         .stdout("");
+    // There is no start: a goal of another shape disagrees with --size.
+    slide()
+        .args(["random", "--size", "3x3", "--goal", "1 2 3/4 5 0"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("slide: the goal is 3x2 but --size is 3x3\n");
 }
 
 #[test]
