@@ -315,6 +315,48 @@ fn display_writes_the_layout_format_back() {
 }
 
 #[test]
+fn rendered_pieces_keep_their_letters_along_the_solution() {
+    let problem = Klotski::new(Metric::Piece);
+    let solution = solve_with_bfs(&problem, Board::classic());
+    let rendered = problem.render(solution.start, &solution.actions).unwrap();
+    // Each board's cells by letter: between two boards, only the moved piece's letter moves.
+    let boards: Vec<Vec<(char, Vec<usize>)>> = rendered
+        .split("\n\n")
+        .map(|step| {
+            let cells: Vec<char> = step.lines().skip(1).flat_map(str::chars).collect();
+            let mut letters: Vec<char> = cells.iter().copied().filter(|&c| c != '.').collect();
+            letters.sort_unstable();
+            letters.dedup();
+            letters
+                .into_iter()
+                .map(|letter| {
+                    let at = (0..cells.len())
+                        .filter(|&cell| cells[cell] == letter)
+                        .collect();
+                    (letter, at)
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(boards.len(), solution.actions.len() + 1);
+    for pair in boards.windows(2) {
+        let letters =
+            |board: &[(char, Vec<usize>)]| board.iter().map(|(l, _)| *l).collect::<Vec<_>>();
+        assert_eq!(
+            letters(&pair[0]),
+            letters(&pair[1]),
+            "the same pieces throughout"
+        );
+        let moved = pair[0]
+            .iter()
+            .zip(&pair[1])
+            .filter(|(before, after)| before != after)
+            .count();
+        assert_eq!(moved, 1, "one piece moves a step");
+    }
+}
+
+#[test]
 fn predecessors_are_reversed_successors() {
     let problem = Klotski::new(Metric::Piece);
     let solution = solve_with_bfs(&problem, Board::classic());

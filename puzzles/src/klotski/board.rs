@@ -274,26 +274,43 @@ impl Board {
     }
 }
 
-impl fmt::Display for Board {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+impl Board {
+    /// The board as text, each piece drawn with `letters[cell]`, where `cell` is its top-left
+    /// cell (`'.'` for empty cells).
+    pub(crate) fn draw(self, letters: &[u8; CELLS]) -> String {
         let mut grid = [[b'.'; WIDTH]; HEIGHT];
-        for (letter, (shape, position)) in (b'A'..).zip(self.pieces()) {
+        for (shape, position) in self.pieces() {
             let cell = position.cell();
             for (row, line) in grid.iter_mut().enumerate() {
                 for (column, slot) in line.iter_mut().enumerate() {
                     if shape.footprint(cell) & 1 << (row * WIDTH + column) != 0 {
-                        *slot = letter;
+                        *slot = letters[cell];
                     }
                 }
             }
         }
-        for (row, line) in grid.iter().enumerate() {
-            if row > 0 {
-                f.write_str("\n")?;
-            }
-            // Every byte is ASCII: a letter or '.'.
-            f.write_str(std::str::from_utf8(line).map_err(|_| fmt::Error)?)?;
+        let rows: Vec<String> = grid
+            .iter()
+            .map(|line| line.iter().map(|&byte| char::from(byte)).collect())
+            .collect();
+        rows.join("\n")
+    }
+
+    /// Letters for the pieces, `A`, `B`, ... in reading order of their top-left cells, indexed
+    /// by that cell.
+    pub(crate) fn letters(self) -> [u8; CELLS] {
+        let mut letters = [b'.'; CELLS];
+        for (letter, (_, position)) in (b'A'..).zip(self.pieces()) {
+            letters[position.cell()] = letter;
         }
-        Ok(())
+        letters
+    }
+}
+
+impl fmt::Display for Board {
+    /// Rows of four characters, each piece a letter (`A`, `B`, ... in reading order of their
+    /// top-left cells) and `.` for empty cells, the layout form [`str::parse`] reads.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.draw(&self.letters()))
     }
 }

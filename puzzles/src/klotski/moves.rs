@@ -153,13 +153,24 @@ impl Klotski {
     /// Renders a sequence of moves from `start` as the boards it passes through, each preceded
     /// by the move that reached it, separated by blank lines.
     ///
+    /// The pieces are lettered as `start` displays them (`A`, `B`, ... in reading order) and
+    /// keep their letters as they move, so that a piece can be followed through the solution.
+    ///
     /// # Errors
     /// [`IllegalMove`] if some move is not legal where it is played.
     pub fn render(&self, start: Board, actions: &[Move]) -> Result<String, IllegalMove> {
         let boards = self.replay(start, actions)?;
-        let mut text = format!("start\n{start}\n");
+        let mut letters = start.letters();
+        let mut text = format!("start\n{}\n", start.draw(&letters));
         for (index, (action, board)) in actions.iter().zip(&boards[1..]).enumerate() {
-            text.push_str(&format!("\n{}. {action}\n{board}\n", index + 1));
+            // Replayed, so the moving piece's top-left cell holds it: its letter goes along.
+            let letter = std::mem::replace(&mut letters[action.from.cell()], b'.');
+            letters[action.to.cell()] = letter;
+            text.push_str(&format!(
+                "\n{}. {action}\n{}\n",
+                index + 1,
+                board.draw(&letters)
+            ));
         }
         Ok(text)
     }
