@@ -123,11 +123,20 @@ fn partition(args: &PdbBuildArgs) -> Result<(usize, usize, Vec<Vec<u8>>)> {
             let shape: puzzles::Shape = size
                 .parse()
                 .map_err(|error| anyhow!("bad size `{size}`: {error}"))?;
-            let patterns = args
+            let patterns: Vec<Vec<u8>> = args
                 .patterns
                 .iter()
                 .map(|pattern| parse_pattern(pattern))
                 .collect::<Result<_>>()?;
+            // The databases of one command are meant to add up, which only disjoint ones do.
+            for (index, pattern) in patterns.iter().enumerate() {
+                let earlier = patterns[..index].iter().flatten();
+                if let Some(tile) = earlier.copied().find(|tile| pattern.contains(tile)) {
+                    bail!(
+                        "tile {tile} is in two patterns: the databases of one build are disjoint, so that their values add up"
+                    );
+                }
+            }
             Ok((shape.width(), shape.height(), patterns))
         }
         (None, None) => bail!("give --partition, or --size with --pattern"),

@@ -166,6 +166,23 @@ fn pdb_build_fails_when_a_database_cannot_be_saved() {
     assert!(!stdout.contains("pattern 5,6,7,8"), "{stdout}");
 }
 
+#[test]
+fn pdb_build_refuses_patterns_that_share_a_tile() {
+    let scratch = tempfile::tempdir().unwrap();
+    let output = slide()
+        .args(["pdb", "build", "--size", "3x3"])
+        .args(["--pattern", "1,2,3", "--pattern", "3,4", "--dir"])
+        .arg(scratch.path())
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    assert!(output.stdout.is_empty());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("tile 3 is in two patterns"), "{stderr}");
+    // Nothing was built.
+    assert_eq!(std::fs::read_dir(scratch.path()).unwrap().count(), 0);
+}
+
 // solve's limits
 
 #[test]
