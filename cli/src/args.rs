@@ -92,6 +92,9 @@ pub enum Command {
 pub enum PdbCommand {
     /// Build the databases of a partition into the cache (skipping those already there), with
     /// a progress bar, and print where each one is.
+    ///
+    /// Databases are built for the blank-first goal (`.12345678` on 3x3), Korf's and the
+    /// standard partitions'; `solve -H pdb` builds those of other goals itself on first use.
     Build(PdbBuildArgs),
     /// Describe a database file.
     Info(PdbInfoArgs),
