@@ -1,11 +1,13 @@
 //! The `slide` binary, run for real: classic mode, every subcommand, exit codes and bad input.
 
+mod common;
+
 use std::io::{BufRead, BufReader};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command as Process, Stdio};
-use std::sync::OnceLock;
 
 use assert_cmd::Command;
+use common::slide_path;
 use predicates::prelude::*;
 use puzzles::{parse_moves, Board};
 use serde_json::Value;
@@ -14,37 +16,7 @@ use serde_json::Value;
 /// /work/shared/data/README.md).
 const HARDEST: &str = "8 6 7 2 5 4 3 0 1";
 
-/// The `slide` binary, built on first use: `cargo test -p tests` builds only this package's
-/// targets, and would otherwise run a stale binary from an earlier build, or none. The test
-/// profile is the one `cargo test --workspace` builds the binary with, so there it is a no-op.
-fn slide_path() -> &'static Path {
-    static PATH: OnceLock<PathBuf> = OnceLock::new();
-    PATH.get_or_init(|| {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let status = Process::new(cargo)
-            .args([
-                "build",
-                "--quiet",
-                "--package",
-                "slide",
-                "--bin",
-                "slide",
-                "--profile",
-                // The binary goes where `cargo_bin` looks: beside this test's own executable,
-                // under `release` when the tests run with `--release`.
-                if cfg!(debug_assertions) {
-                    "test"
-                } else {
-                    "release"
-                },
-            ])
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "building slide failed");
-        assert_cmd::cargo::cargo_bin("slide")
-    })
-}
-
+/// The `slide` binary, ready to run.
 fn slide() -> Command {
     Command::new(slide_path())
 }

@@ -1,50 +1,20 @@
 //! The `slide` binary's batch command and the bounds of its options, run for real: exit codes,
 //! how many workers a batch starts, and how bad input is reported.
 
+mod common;
+
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
 use std::process::{Command as Process, Stdio};
-use std::sync::OnceLock;
 use std::time::Duration;
 
 use assert_cmd::Command;
+use common::slide_path;
 use predicates::prelude::*;
 use serde_json::Value;
 
 /// One of the hardest 8-puzzles, 31 moves from blank-last: quick for IDA*, but more than a
 /// handful of nodes.
 const HARD: &str = "867254301";
-
-/// The `slide` binary, built on first use: `cargo test -p tests` builds only this package's
-/// targets, and would otherwise run a stale binary from an earlier build, or none (as in
-/// `cli.rs`).
-fn slide_path() -> &'static Path {
-    static PATH: OnceLock<PathBuf> = OnceLock::new();
-    PATH.get_or_init(|| {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let status = Process::new(cargo)
-            .args([
-                "build",
-                "--quiet",
-                "--package",
-                "slide",
-                "--bin",
-                "slide",
-                "--profile",
-                // The binary goes where `cargo_bin` looks: beside this test's own executable,
-                // under `release` when the tests run with `--release`.
-                if cfg!(debug_assertions) {
-                    "test"
-                } else {
-                    "release"
-                },
-            ])
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "building slide failed");
-        assert_cmd::cargo::cargo_bin("slide")
-    })
-}
 
 /// `slide`, stopped should it hang: a hung batch fails its test instead of stalling the run.
 fn slide() -> Command {

@@ -2,13 +2,16 @@
 //! that must end at their limits, unreachable goals, cache directories that cannot be written,
 //! and standard output that cannot be written.
 
+mod common;
+
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command as Process, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
 
 use assert_cmd::Command;
+use common::slide_path;
 use predicates::prelude::*;
 
 /// A 15-puzzle whose blank-last goal IDA* needs far more than a few nodes for.
@@ -17,35 +20,6 @@ const HARD_15: &str = "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1";
 /// Long enough for any of these runs, short enough that a search ignoring its limits fails the
 /// test instead of hanging it.
 const PATIENCE: Duration = Duration::from_secs(30);
-
-/// The `slide` binary, built on first use, as in `cli.rs`: `cargo test -p tests` builds only
-/// this package's targets, and would otherwise run a stale binary, or none.
-fn slide_path() -> &'static Path {
-    static PATH: OnceLock<PathBuf> = OnceLock::new();
-    PATH.get_or_init(|| {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let status = Process::new(cargo)
-            .args([
-                "build",
-                "--quiet",
-                "--package",
-                "slide",
-                "--bin",
-                "slide",
-                "--profile",
-                // The binary goes where `cargo_bin` looks: beside this test's own executable.
-                if cfg!(debug_assertions) {
-                    "test"
-                } else {
-                    "release"
-                },
-            ])
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "building slide failed");
-        assert_cmd::cargo::cargo_bin("slide")
-    })
-}
 
 /// A cache directory of these tests' own, so that no run reads or fills the user's.
 fn cache_home() -> &'static Path {
