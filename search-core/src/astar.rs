@@ -91,8 +91,8 @@ where
 ///
 /// Returns what [`astar`] returns, with [`Outcome::LimitReached`] naming the first limit hit. The
 /// counting limits are checked before every expansion, the deadline and the cancellation flag
-/// before the first and then every 1024 expansions. A search that would store more nodes than 32-bit
-/// indices address (about four billion) stops with [`Limit::Stored`].
+/// before the first and then every 1024 expansions. A search that would store more nodes than
+/// 32-bit indices address (about four billion) stops with [`Limit::Stored`].
 ///
 /// # Guarantees
 /// As [`astar`]: optimal with an admissible heuristic, consistent or not.
