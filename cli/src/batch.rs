@@ -280,13 +280,23 @@ impl<'a> Batch<'a> {
             let job = jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
             self.idle.fetch_sub(1, Ordering::SeqCst);
             let Ok((index, instance)) = job else { return };
-            let answer = match &mut solver {
-                Some(solver) => solve(solver, &instance, self.limits, self.cancel),
-                None => match engine::Solver::new(self.choices) {
-                    Ok(made) => solve(solver.insert(made), &instance, self.limits, self.cancel),
-                    Err(error) => Answer::Bad(format!("{error:#}")),
-                },
-            };
+            // A panic would be a bug, but one that must not take the worker with it: the
+            // reader would wait for ever to hand the next line to a worker that is gone. The
+            // line is reported instead, and the solver, perhaps half-updated, made afresh.
+            let solved =
+                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &mut solver {
+                    Some(solver) => solve(solver, &instance, self.limits, self.cancel),
+                    None => match engine::Solver::new(self.choices) {
+                        Ok(made) => solve(solver.insert(made), &instance, self.limits, self.cancel),
+                        Err(error) => Answer::Bad(format!("{error:#}")),
+                    },
+                }));
+            let answer = solved.unwrap_or_else(|_| {
+                solver = None;
+                Answer::Bad(
+                    "internal error while solving this line (a bug: please report it)".to_owned(),
+                )
+            });
             // The printer hangs up only after a write error, having cancelled the batch: the
             // worker goes on taking (and dropping) lines until the reader stops, so that the
             // reader is never left waiting to hand over a line nobody takes.
