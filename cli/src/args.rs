@@ -278,7 +278,7 @@ pub struct SearchOptions {
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<std::time::Duration>,
     /// The memory guard: give up when bfs, bidirectional or astar holds this many nodes (exit
-    /// code 3). A stored 15-puzzle node takes about 50 bytes, so the default keeps a search
+    /// code 3). A stored 15-puzzle node takes about 25 bytes (A*), so the default keeps a search
     /// within a few gigabytes; idastar stores none.
     #[arg(long, value_name = "N", default_value_t = search_core::DEFAULT_MAX_STORED, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub max_stored: usize,
