@@ -373,11 +373,14 @@ pub fn solve_klotski(
     limits: &Limits,
 ) -> Result<KlotskiReport> {
     use puzzles::klotski;
-    let start = match layout {
-        Some(text) => text
-            .parse::<klotski::Board>()
+    // The layout's own letters, so that --boards draws the pieces as the user wrote them.
+    let (start, letters) = match layout {
+        Some(text) => klotski::Board::parse_lettered(text)
             .map_err(|error| anyhow!("bad Klotski layout: {error}"))?,
-        None => klotski::Board::classic(),
+        None => (
+            klotski::Board::classic(),
+            klotski::Board::classic().letters(),
+        ),
     };
     let problem = klotski::Klotski::new(match metric {
         MetricArg::Step => klotski::Metric::Step,
@@ -393,7 +396,7 @@ pub fn solve_klotski(
     let (ending, rendered) = match result.outcome {
         search_core::Outcome::Solved(solution) => (
             Ok(solution.actions.iter().map(ToString::to_string).collect()),
-            Some(problem.render(start, &solution.actions)?),
+            Some(problem.render_lettered(start, letters, &solution.actions)?),
         ),
         search_core::Outcome::Unreachable => (Err(None), None),
         search_core::Outcome::LimitReached(limit) => (Err(Some(limit)), None),

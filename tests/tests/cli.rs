@@ -959,6 +959,15 @@ fn klotski_solves_the_classic_layout_in_the_published_number_of_moves() {
     let (step, stdout) = klotski_length(&["--classic", "--metric", "step", "--boards"], "");
     assert!(step >= piece, "{step} steps < {piece} piece moves");
     assert!(stdout.contains("metric: step"));
+    // The boards keep the letters the layout was written with, move after move.
+    let (_, lettered) = klotski_length(&["-", "--boards"], "ZYYX\nZYYX\nWVVU\nWTSU\nR..Q\n");
+    assert!(
+        lettered.contains("\nstart\nZYYX\nZYYX\nWVVU\nWTSU\nR..Q\n"),
+        "{lettered}"
+    );
+    // The block, `Y` in this layout, at the exit: the last board's last row is `.YY` and a piece.
+    let last_row = lettered.trim_end().lines().last().unwrap();
+    assert_eq!(&last_row[..3], ".YY", "{lettered}");
 }
 
 #[test]

@@ -274,17 +274,39 @@ impl Board {
     }
 }
 
+/// The letters a layout gives its pieces, by their top-left cells: a [`Board`] keeps none
+/// (identical pieces are interchangeable), so [`Klotski::render_lettered`](crate::klotski::Klotski::render_lettered)
+/// takes them beside it to draw the pieces as the user wrote them.
+///
+/// From [`Board::parse_lettered`], or [`Board::letters`] for `A`, `B`, ... in reading order.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Letters(pub(crate) [u8; CELLS]);
+
+impl Letters {
+    /// The letter of the piece whose top-left cell is `position`, if a piece is lettered there.
+    pub fn at(&self, position: Position) -> Option<char> {
+        let letter = *self.0.get(position.cell())?;
+        (letter != b'.').then_some(char::from(letter))
+    }
+
+    /// Moves the letter of the piece at `from` to `to`, as the piece moves.
+    pub(crate) fn carry(&mut self, from: Position, to: Position) {
+        let letter = std::mem::replace(&mut self.0[from.cell()], b'.');
+        self.0[to.cell()] = letter;
+    }
+}
+
 impl Board {
-    /// The board as text, each piece drawn with `letters[cell]`, where `cell` is its top-left
-    /// cell (`'.'` for empty cells).
-    pub(crate) fn draw(self, letters: &[u8; CELLS]) -> String {
+    /// The board as text, each piece drawn with the letter at its top-left cell (`'.'` for
+    /// empty cells).
+    pub(crate) fn draw(self, letters: &Letters) -> String {
         let mut grid = [[b'.'; WIDTH]; HEIGHT];
         for (shape, position) in self.pieces() {
             let cell = position.cell();
             for (row, line) in grid.iter_mut().enumerate() {
                 for (column, slot) in line.iter_mut().enumerate() {
                     if shape.footprint(cell) & 1 << (row * WIDTH + column) != 0 {
-                        *slot = letters[cell];
+                        *slot = letters.0[cell];
                     }
                 }
             }
@@ -296,14 +318,14 @@ impl Board {
         rows.join("\n")
     }
 
-    /// Letters for the pieces, `A`, `B`, ... in reading order of their top-left cells, indexed
-    /// by that cell.
-    pub(crate) fn letters(self) -> [u8; CELLS] {
+    /// Letters for the pieces, `A`, `B`, ... in reading order of their top-left cells: those
+    /// of [`Display`](fmt::Display).
+    pub fn letters(self) -> Letters {
         let mut letters = [b'.'; CELLS];
         for (letter, (_, position)) in (b'A'..).zip(self.pieces()) {
             letters[position.cell()] = letter;
         }
-        letters
+        Letters(letters)
     }
 }
 

@@ -25,7 +25,7 @@ mod heuristic;
 mod moves;
 mod parse;
 
-pub use board::{Board, Position, Shape, CLASSIC_LAYOUT, GOAL, HEIGHT, WIDTH};
+pub use board::{Board, Letters, Position, Shape, CLASSIC_LAYOUT, GOAL, HEIGHT, WIDTH};
 pub use heuristic::BlockDistance;
 pub use moves::{IllegalMove, Klotski, Metric, Move};
 pub use parse::{ParseError, EMPTY_CELLS};

@@ -5,7 +5,7 @@ use std::fmt;
 
 use search_core::{InPlace, Problem, Reversible, Successor, Successors};
 
-use super::board::{Board, Position, Shape, CELLS, WIDTH};
+use super::board::{Board, Letters, Position, Shape, CELLS, WIDTH};
 
 /// What one move is, and so what a solution's length counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -154,18 +154,45 @@ impl Klotski {
     /// by the move that reached it, separated by blank lines.
     ///
     /// The pieces are lettered as `start` displays them (`A`, `B`, ... in reading order) and
-    /// keep their letters as they move, so that a piece can be followed through the solution.
+    /// keep their letters as they move, so that a piece can be followed through the solution;
+    /// [`render_lettered`](Klotski::render_lettered) takes the letters of a layout instead.
     ///
     /// # Errors
     /// [`IllegalMove`] if some move is not legal where it is played.
     pub fn render(&self, start: Board, actions: &[Move]) -> Result<String, IllegalMove> {
+        self.render_lettered(start, start.letters(), actions)
+    }
+
+    /// [`render`](Klotski::render), the pieces of `start` lettered by `letters` (from
+    /// [`Board::parse_lettered`]: the letters the layout was written with).
+    ///
+    /// ```
+    /// use puzzles::klotski::{Board, Klotski, Metric, Move, Position, Shape};
+    ///
+    /// let (start, letters) = Board::parse_lettered("ZYYX\nZYYX\nWVVU\nWTSU\nR..Q").unwrap();
+    /// let down = Move {
+    ///     shape: Shape::Single,
+    ///     from: Position { row: 3, column: 1 },
+    ///     to: Position { row: 4, column: 1 },
+    /// };
+    /// let text = Klotski::new(Metric::Piece).render_lettered(start, letters, &[down]).unwrap();
+    /// assert!(text.starts_with("start\nZYYX\nZYYX\nWVVU\nWTSU\nR..Q\n"));
+    /// assert!(text.ends_with("WVVU\nW.SU\nRT.Q\n"));
+    /// ```
+    ///
+    /// # Errors
+    /// [`IllegalMove`] if some move is not legal where it is played.
+    pub fn render_lettered(
+        &self,
+        start: Board,
+        mut letters: Letters,
+        actions: &[Move],
+    ) -> Result<String, IllegalMove> {
         let boards = self.replay(start, actions)?;
-        let mut letters = start.letters();
         let mut text = format!("start\n{}\n", start.draw(&letters));
         for (index, (action, board)) in actions.iter().zip(&boards[1..]).enumerate() {
             // Replayed, so the moving piece's top-left cell holds it: its letter goes along.
-            let letter = std::mem::replace(&mut letters[action.from.cell()], b'.');
-            letters[action.to.cell()] = letter;
+            letters.carry(action.from, action.to);
             text.push_str(&format!(
                 "\n{}. {action}\n{}\n",
                 index + 1,

@@ -4,7 +4,7 @@ use std::error::Error;
 use std::fmt;
 use std::str::FromStr;
 
-use super::board::{Board, Shape, HEIGHT, WIDTH};
+use super::board::{Board, Letters, Shape, CELLS, HEIGHT, WIDTH};
 
 /// The number of empty cells on a Klotski board.
 pub const EMPTY_CELLS: usize = 2;
@@ -120,8 +120,29 @@ impl FromStr for Board {
     /// or `.` for an empty cell. Line breaks may be `\n` or `\r\n`; blank lines around the
     /// layout are ignored.
     fn from_str(text: &str) -> Result<Board, ParseError> {
+        Board::parse_lettered(text).map(|(board, _)| board)
+    }
+}
+
+impl Board {
+    /// Parses the layout format, as [`str::parse`] does, and also returns the letters the
+    /// layout gives its pieces, for [`Klotski::render_lettered`](crate::klotski::Klotski::render_lettered).
+    ///
+    /// ```
+    /// use puzzles::klotski::{Board, Position, CLASSIC_LAYOUT};
+    ///
+    /// let (board, letters) = Board::parse_lettered("ZYYX\nZYYX\nWVVU\nWTSU\nR..Q").unwrap();
+    /// assert_eq!(board, CLASSIC_LAYOUT.parse().unwrap());
+    /// assert_eq!(letters.at(Position { row: 0, column: 1 }), Some('Y'));
+    /// assert_eq!(letters.at(Position { row: 1, column: 1 }), None); // not a top-left cell
+    /// ```
+    ///
+    /// # Errors
+    /// A [`ParseError`] naming what is wrong, as for [`str::parse`].
+    pub fn parse_lettered(text: &str) -> Result<(Board, Letters), ParseError> {
         let grid = read_grid(text)?;
         let mut seen = [[false; WIDTH]; HEIGHT];
+        let mut letters = [b'.'; CELLS];
         let mut board = Board::EMPTY;
         let mut empty = 0;
         let mut blocks = 0;
@@ -154,6 +175,7 @@ impl FromStr for Board {
                 })?;
                 blocks += usize::from(shape == Shape::Block);
                 board = board.with(shape, piece.top * WIDTH + piece.left);
+                letters[piece.top * WIDTH + piece.left] = grid[row][column];
             }
         }
         if blocks != 1 {
@@ -162,7 +184,7 @@ impl FromStr for Board {
         if empty != EMPTY_CELLS {
             return Err(ParseError::EmptyCells { found: empty });
         }
-        Ok(board)
+        Ok((board, Letters(letters)))
     }
 }
 
