@@ -53,7 +53,12 @@ fn shorten(text: &str) -> String {
 
 /// The goal board named by `goal` for boards shaped like `start`.
 pub fn goal_board(goal: &GoalArg, start: &Board) -> Result<Board> {
-    let shape = start.shape();
+    goal_of_shape(goal, start.shape(), "the start")
+}
+
+/// The goal board named by `goal` for boards of `shape`, which `what` has (named in the error
+/// when a goal board has another shape).
+fn goal_of_shape(goal: &GoalArg, shape: puzzles::Shape, what: &str) -> Result<Board> {
     let board = match goal {
         GoalArg::Board(text) => parse_board(text)?,
         GoalArg::BlankLast => Board::blank_last(shape),
@@ -62,7 +67,7 @@ pub fn goal_board(goal: &GoalArg, start: &Board) -> Result<Board> {
     };
     if board.shape() != shape {
         return Err(anyhow!(
-            "the goal is {} but the start is {}",
+            "the goal is {} but {what} is {}",
             board.shape(),
             shape
         ));
@@ -260,19 +265,8 @@ pub fn goal_of_size(size: &str, goal: &GoalArg) -> Result<Board> {
     let shape: puzzles::Shape = size
         .parse()
         .map_err(|error| anyhow!("bad size `{size}`: {error}"))?;
-    let board = match goal {
-        GoalArg::Board(text) => parse_board(text)?,
-        named => return goal_board(named, &Board::blank_last(shape)),
-    };
     // There is no start yet: the size is what the goal must agree with.
-    if board.shape() != shape {
-        return Err(anyhow!(
-            "the goal is {} but --size is {}",
-            board.shape(),
-            shape
-        ));
-    }
-    Ok(board)
+    goal_of_shape(goal, shape, "--size")
 }
 
 /// A random start from which `goal` is reachable: uniform, or `walk` random moves away.
