@@ -8,7 +8,11 @@ use std::ops::Add;
 ///
 /// Implemented for the unsigned integer types. Searches add costs along a path, so the type must
 /// be wide enough to hold the cost of every path the search may consider (`u8` suits puzzles
-/// whose optimal solutions are short, `u32` is a safe default).
+/// whose optimal solutions are short, `u32` is a safe default). Sums saturate at
+/// [`MAX`](Cost::MAX), the searches' infinity, so a solution costs less than `MAX`: a search
+/// whose cheapest path left reaches it stops with
+/// [`Limit::CostOverflow`](crate::Limit::CostOverflow) rather than compare saturated sums.
+/// Zero-cost actions are allowed, in every algorithm.
 pub trait Cost:
     Copy + Ord + Hash + Debug + Default + Add<Output = Self> + Send + Sync + 'static
 {
