@@ -371,10 +371,10 @@ pub fn solve_klotski(
     let (start, letters) = match layout {
         Some(text) => klotski::Board::parse_lettered(text)
             .map_err(|error| anyhow!("bad Klotski layout: {error}"))?,
-        None => (
-            klotski::Board::classic(),
-            klotski::Board::classic().letters(),
-        ),
+        None => {
+            let classic = klotski::Board::classic();
+            (classic, classic.letters())
+        }
     };
     let problem = klotski::Klotski::new(match metric {
         MetricArg::Step => klotski::Metric::Step,
