@@ -43,6 +43,7 @@ mod path;
 mod problem;
 mod pruned;
 mod pruning_automaton;
+mod recursive_walk;
 mod statistics;
 mod tree;
 mod visited;

@@ -195,6 +195,30 @@ impl IncrementalHeuristic<Slotted> for LazyTable<'_> {
     }
 }
 
+/// [`MoveTable`] for a table that is consistent, saying so: with a plain heuristic that says it
+/// is consistent, IDA* on [`Slotted`] takes its recursive walk.
+struct ConsistentMoveTable<'table>(&'table Table);
+
+impl Heuristic<Slotted> for ConsistentMoveTable<'_> {
+    fn estimate(&self, _: &Slotted, state: &usize) -> u32 {
+        self.0 .0[*state]
+    }
+
+    fn estimate_move(&self, problem: &Slotted, _: &usize, edge: &usize, _: u32) -> Option<u32> {
+        Some(self.0 .0[problem.0.edges[*edge].1])
+    }
+
+    fn is_consistent(&self) -> bool {
+        true
+    }
+}
+
+/// An observer that records nothing, but is enabled: IDA* then takes its explicit walk, which
+/// reports every edge, so that tests can hold the recursive walk up against it.
+struct Enabled;
+
+impl<P: Problem> search_core::Observer<P> for Enabled {}
+
 /// A heuristic given as one estimate per node.
 struct Table(Vec<u32>);
 
@@ -374,6 +398,40 @@ proptest! {
             let threads = NonZeroUsize::new(threads).unwrap();
             let parallel = idastar_parallel(&slotted, &lazy, start, &Limits::default(), threads);
             prop_assert_eq!(parallel.solution().map(|s| s.cost), distances[start]);
+        }
+    }
+
+    #[test]
+    fn the_recursive_walk_searches_the_tree_of_the_explicit_one(
+        // Zero-cost arcs among the weights, so that some searches leave the recursive walk
+        // halfway through an iteration; limits that stop some searches at any point.
+        (nodes, arcs, start, goal, _mask) in graphs(6, 2, 0..=9, false),
+        undirected in any::<bool>(),
+        max_expanded in 1..300u64,
+    ) {
+        let graph = Graph::new(nodes, &arcs, undirected, goal);
+        prop_assume!(graph.outgoing.iter().all(|edges| 2 * edges.len() <= SLOTS));
+        let distances = graph.distances_to_goal();
+        let slotted = Slotted(graph.clone());
+        let near = consistent(&distances);
+        let heuristic = ConsistentMoveTable(&near);
+        let limits = Limits::none().with_max_expanded(max_expanded);
+        let recursive = idastar_with(&slotted, &heuristic, start, &limits, NoObserver);
+        let explicit = idastar_with(&slotted, &heuristic, start, &limits, Enabled);
+        prop_assert_eq!(&recursive.outcome, &explicit.outcome);
+        prop_assert_eq!(&recursive.statistics.iterations, &explicit.statistics.iterations);
+        prop_assert_eq!(recursive.statistics.expanded, explicit.statistics.expanded);
+        prop_assert_eq!(recursive.statistics.generated, explicit.statistics.generated);
+        if let Outcome::Solved(solution) = &recursive.outcome {
+            prop_assert_eq!(Some(solution.cost), distances[start]);
+        }
+        // Parallel workers take the recursive walk in their subtrees too.
+        for threads in [1, 2] {
+            let threads = NonZeroUsize::new(threads).unwrap();
+            let parallel = idastar_parallel(&slotted, &heuristic, start, &limits, threads);
+            if let Outcome::Solved(solution) = &parallel.outcome {
+                prop_assert_eq!(Some(solution.cost), distances[start]);
+            }
         }
     }
 
@@ -931,6 +989,88 @@ fn observers_see_what_the_statistics_count() {
         .map(|i| i.threshold)
         .collect();
     assert_eq!(recorder.iterations, thresholds);
+}
+
+/// The number line again, through action slots (left, then right) and with a consistent
+/// heuristic: what IDA*'s recursive walk takes.
+struct SlottedLine {
+    goal: i64,
+}
+
+impl Problem for SlottedLine {
+    type State = i64;
+    type Action = Step;
+    type Cost = u64;
+
+    fn is_goal(&self, state: &i64) -> bool {
+        *state == self.goal
+    }
+
+    fn successors(&self, state: &i64, out: &mut Successors<Self>) {
+        out.push(Successor::unit(state - 1, Step::Left));
+        out.push(Successor::unit(state + 1, Step::Right));
+    }
+
+    fn inverse(&self, step: &Step) -> Option<Step> {
+        Line { goal: None }.inverse(step)
+    }
+}
+
+impl InPlace for SlottedLine {
+    const ACTION_SLOTS: usize = 2;
+
+    fn action_in_slot(&self, _: &i64, slot: usize) -> Option<(Step, u64)> {
+        [Step::Left, Step::Right].get(slot).map(|&step| (step, 1))
+    }
+
+    fn apply(&self, state: &mut i64, step: &Step) {
+        Line { goal: None }.apply(state, step);
+    }
+
+    fn undo(&self, state: &mut i64, step: &Step) {
+        Line { goal: None }.undo(state, step);
+    }
+}
+
+/// Distance to the goal on the line, consistent and saying so.
+struct LineDistance(i64);
+
+impl Heuristic<SlottedLine> for LineDistance {
+    fn estimate(&self, _: &SlottedLine, state: &i64) -> u64 {
+        state.abs_diff(self.0)
+    }
+
+    fn is_consistent(&self) -> bool {
+        true
+    }
+}
+
+#[test]
+fn deep_paths_on_either_side_of_the_recursion_bound_are_solved_alike() {
+    // Thresholds up to 512 go to the recursive walk, deeper ones to the explicit stack; a
+    // heuristic a little short of exact makes several iterations on the way down.
+    for goal in [1, 100, 511, 512, 513, 2_000] {
+        let line = SlottedLine { goal };
+        let estimate = search_core::heuristic_fn(|state: &i64| state.abs_diff(goal) * 9 / 10);
+        let heuristic = LineDistance(goal);
+        for result in [
+            idastar(&line, &heuristic, 0),
+            idastar_with(&line, &heuristic, 0, &Limits::none(), Enabled),
+            idastar(&line, &estimate, 0),
+        ] {
+            let solution = result.solution().expect("the goal is on the line");
+            assert_eq!(solution.cost, goal.unsigned_abs(), "goal {goal}");
+            assert_eq!(solution.actions.len(), goal as usize);
+            assert!(solution.actions.iter().all(|&step| step == Step::Right));
+        }
+        // Node for node the same search, whichever walk makes it.
+        let recursive = idastar(&line, &heuristic, 0);
+        let explicit = idastar_with(&line, &heuristic, 0, &Limits::none(), Enabled);
+        assert_eq!(
+            recursive.statistics.iterations,
+            explicit.statistics.iterations
+        );
+    }
 }
 
 #[test]
