@@ -36,6 +36,20 @@ impl Move {
         }
     }
 
+    /// The move whose [`index`](Move::index) is `index`, if any.
+    #[inline(always)]
+    pub const fn from_index(index: usize) -> Option<Move> {
+        // A match rather than an index into `ALL`, so that the compiler sees the move of a
+        // known index as a constant.
+        match index {
+            0 => Some(Move::Up),
+            1 => Some(Move::Left),
+            2 => Some(Move::Right),
+            3 => Some(Move::Down),
+            _ => None,
+        }
+    }
+
     /// The move that undoes this one.
     pub const fn inverse(self) -> Move {
         Move::ALL[3 - self.index()]

@@ -210,8 +210,9 @@ impl<Word: PackedWord> InPlace for SlidingPuzzle<Word> {
 
     #[inline(always)]
     fn action_in_slot(&self, state: &Self::State, slot: usize) -> Option<(Move, TileCost)> {
-        let direction = *Move::ALL.get(slot)?;
-        self.step(state.blank(), direction).map(|_| (direction, 1))
+        let direction = Move::from_index(slot)?;
+        let target = self.neighbours[state.blank()][direction.index()];
+        (target != OFF_BOARD).then_some((direction, 1))
     }
 
     #[inline(always)]
