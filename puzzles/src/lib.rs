@@ -76,6 +76,6 @@ pub use tiles::{
     solve_with, tile_pruning_automaton, Algorithm, Board, BoardError, HeuristicKind,
     IncrementalPdb, LinearConflict, Manhattan, Misplaced, Move, MoveError, PackedWord, Parity,
     PdbHeuristic, PdbMemo, PdbSource, RedundantLengthError, Shape, ShapeError, SlidingPuzzle,
-    Solvability, SolveError, SplitMix64, TileCost, TileOutcome, TileReport, TileState,
+    Solvability, SolveError, SplitMix64, TileCost, TileOutcome, TileReport, TileState, WithBlank,
     DEFAULT_DIRECT_TABLES, MAX_CELLS, MAX_RANKED, MAX_REDUNDANT_LENGTH,
 };

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use puzzles::{
     is_solution, parse_moves, permutation_rank, permutation_unrank, random_solvable, random_walk,
     solvability, solve, Algorithm, Board, HeuristicKind, LinearConflict, Manhattan, Misplaced,
-    Move, MoveError, Shape, SlidingPuzzle, TileCost, TileOutcome, TileState,
+    Move, MoveError, Shape, SlidingPuzzle, TileCost, TileOutcome, TileState, WithBlank,
 };
 use search_core::{
     bfs_layers, bfs_with, idastar, idastar_parallel, DenseVisited, HashVisited, Heuristic, InPlace,
@@ -463,6 +463,7 @@ fn idastar_manhattan_reproduces_korfs_node_counts() {
         .collect();
     let goal = Board::blank_first(Shape::new(4, 4).unwrap());
     let puzzle = SlidingPuzzle::<u64>::new(&goal).unwrap();
+    let tracked = SlidingPuzzle::<WithBlank<u64>>::new(&goal).unwrap();
     let manhattan = Manhattan::new(&goal);
     for line in include_str!("data/korf100.txt").lines() {
         let fields: Vec<&str> = line.split_whitespace().collect();
@@ -480,11 +481,29 @@ fn idastar_manhattan_reproduces_korfs_node_counts() {
         let solution = result.solution().unwrap();
         assert_eq!(solution.len(), optimal, "instance {id}");
         assert!(is_solution(&start, &goal, &solution.actions));
+        let counts = (expected[2], expected[3]);
+        let counted =
+            |statistics: &search_core::Statistics| (statistics.generated, statistics.expanded);
+        assert_eq!(counted(&result.statistics), counts, "instance {id}");
+        // The states that keep their blank, which `solve` gives IDA*: the same search.
+        let state = tracked.state(&start).unwrap();
+        let result = idastar(&tracked, &manhattan, state);
+        assert_eq!(result.solution().unwrap().actions, solution.actions);
         assert_eq!(
-            (result.statistics.generated, result.statistics.expanded),
-            (expected[2], expected[3]),
-            "instance {id}: generated and expanded"
+            counted(&result.statistics),
+            counts,
+            "instance {id}, WithBlank"
         );
+        let report = solve(
+            &start,
+            &goal,
+            Algorithm::IdaStar,
+            HeuristicKind::Manhattan,
+            &Limits::default(),
+        )
+        .unwrap();
+        assert_eq!(report.moves(), Some(&solution.actions[..]));
+        assert_eq!(counted(&report.statistics), counts, "instance {id}, solve");
     }
 }
 

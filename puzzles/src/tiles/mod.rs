@@ -22,7 +22,7 @@ pub use heuristics::{
     DEFAULT_DIRECT_TABLES,
 };
 pub use moves::{format_moves, is_solution, parse_moves, Move};
-pub use packing::PackedWord;
+pub use packing::{PackedWord, WithBlank};
 pub use puzzle::{SlidingPuzzle, TileCost, TileState};
 pub use random::{random_solvable, random_walk, SplitMix64};
 pub use rank::{factorial, permutation_rank, permutation_unrank, MAX_RANKED};
