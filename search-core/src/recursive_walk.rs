@@ -27,12 +27,16 @@ use crate::outcome::Limit;
 use crate::problem::InPlace;
 use crate::statistics::Iteration;
 
-/// How deep the recursive walk goes before it hands the iteration back to the explicit walk.
+/// The largest threshold (in [`Cost::to_u64`] units) of an iteration the recursive walk takes,
+/// which is also the deepest it can go (see [`Walk::recursion_fits`]).
 ///
 /// Each level is one call frame of about a hundred bytes for a small state, so the walk uses at
 /// most some tens of kilobytes of the thread's stack. Sliding-tile solutions are a few hundred
 /// moves at most (the 24-puzzle's hardest known instances take 152).
 pub(crate) const MAX_RECURSION: u64 = 512;
+
+/// The most expansions the walk makes between two looks at the limits.
+const MAX_QUOTA: u64 = 1 << 32;
 
 /// The largest state, in bytes, that the recursive walk copies from parent to child.
 const MAX_COPIED_STATE: usize = 32;
@@ -194,8 +198,7 @@ where
             let Some((action, cost)) = problem.action_in_slot(&state, slot) else {
                 continue;
             };
-            // Written out rather than as a comparison of options, which compiled to a merge of
-            // flags instead of one comparison.
+            // Parent pruning: the move straight back.
             if inverse == Some(action.clone()) {
                 continue;
             }
@@ -298,7 +301,10 @@ where
             Err(limit) => Unwind::Stopped(limit),
             Ok(()) if self.walk.halted() => Unwind::Halted,
             Ok(()) => {
-                self.quota = self.walk.quota(total);
+                // Capped, so that the sum of quotas cannot overflow when no limit is set (the
+                // guard's quota is `u64::MAX` then); the cap costs a look every 2^32
+                // expansions.
+                self.quota = self.walk.quota(total).min(MAX_QUOTA);
                 self.granted += self.quota;
                 return false;
             }
