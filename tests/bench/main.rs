@@ -53,7 +53,7 @@ fn main() {
         process_section(&mut report, if quick { 5 } else { 51 });
     }
     if wanted("batch") {
-        batch_section(&mut report, if quick { 1 } else { 11 });
+        batch_section(&mut report, if quick { 1 } else { 21 });
     }
     if wanted("memory") {
         memory_section(&mut report, if quick { 2_000_000 } else { 20_000_000 });
@@ -669,15 +669,13 @@ fn process_section(report: &mut String, repetitions: usize) {
 }
 
 /// How many 15-puzzles the batch section solves.
-const BATCH_LINES: usize = 80;
+const BATCH_LINES: usize = 40;
 
 /// Target 5: `slide batch` on two worker threads against one, on the same 15-puzzles.
 ///
-/// The batch is 80 random walks of 50 moves from the goal (`slide random --seed 1`), so the
+/// The batch is 40 random walks of 50 moves from the goal (`slide random --seed 1`), so the
 /// instances are repeatable and solve in milliseconds to a few hundredths of a second each
-/// (about 0.6 s together on the AMD EPYC of BENCHMARKS.md). It was 40 until IDA* with a plain
-/// heuristic got twice as fast: a run of a third of a second was too short to time on a shared
-/// machine, where another session's burst is a tenth of it.
+/// (0.3 s together on the AMD EPYC of BENCHMARKS.md).
 fn batch_section(report: &mut String, repetitions: usize) {
     let _ = writeln!(
         report,
