@@ -255,9 +255,12 @@ where
         let beyond = threshold
             .saturating_add(P::Cost::ONE)
             .saturating_sub(child_g);
-        // As in the explicit walk: an estimate this large prunes the child and leaves the next
-        // threshold where it is, so a lazy heuristic may stop there.
-        let enough = beyond.max(self.next_threshold.saturating_sub(child_g));
+        // The explicit walk's value, to the letter (at least one, where `beyond` may be zero),
+        // so that a lazy heuristic answers both walks alike: an estimate this large prunes the
+        // child and leaves the next threshold where it is, so the heuristic may stop there.
+        let enough = beyond
+            .max(P::Cost::ONE)
+            .max(self.next_threshold.saturating_sub(child_g));
         let mut child_memo = self.memo.clone();
         let ahead = heuristic.estimate_child_ahead_within(
             problem,
