@@ -448,6 +448,24 @@ where
         }
     }
 
+    /// Adds a finished pass's counts to the search's and reports them with how it ended.
+    pub(crate) fn finish_pass(
+        &mut self,
+        end: End<P::Cost, P::Action>,
+        threshold: P::Cost,
+        expanded: u64,
+        generated: u64,
+    ) -> PassEnd<P> {
+        self.expanded += expanded;
+        self.generated += generated;
+        let iteration = Iteration {
+            threshold: threshold.to_u64(),
+            expanded,
+            generated,
+        };
+        (end, iteration)
+    }
+
     /// Expansions the walk may make before it looks at the limits (and, as a worker, at the
     /// other workers) again.
     #[inline]
@@ -628,14 +646,7 @@ where
             }
         };
         self.memos = memos;
-        self.expanded += expanded;
-        self.generated += generated;
-        let iteration = Iteration {
-            threshold: threshold.to_u64(),
-            expanded,
-            generated,
-        };
-        (end, iteration)
+        self.finish_pass(end, threshold, expanded, generated)
     }
 
     /// Tries the current node's children from position `next` on, and applies to `state` the

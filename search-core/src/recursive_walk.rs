@@ -25,7 +25,6 @@ use crate::incremental_heuristic::IncrementalHeuristic;
 use crate::observer::Observer;
 use crate::outcome::Limit;
 use crate::problem::InPlace;
-use crate::statistics::Iteration;
 
 /// The largest threshold (in [`Cost::to_u64`] units) of an iteration the recursive walk takes,
 /// which is also the deepest it can go (see [`Walk::recursion_fits`]).
@@ -160,14 +159,7 @@ where
                 }
             }
         };
-        self.expanded += expanded;
-        self.generated += generated;
-        let iteration = Iteration {
-            threshold: threshold.to_u64(),
-            expanded,
-            generated,
-        };
-        Some((end, iteration))
+        Some(self.finish_pass(end, threshold, expanded, generated))
     }
 }
 
