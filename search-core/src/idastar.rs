@@ -63,9 +63,11 @@ use crate::statistics::{Iteration, Statistics};
 /// the current path on the thread's stack (about a hundred bytes a level, at most 512 levels,
 /// since every step of a positive cost raises g by at least one); it searches the same tree,
 /// node for node, in about two thirds of the time on the 15-puzzle with Manhattan distance,
-/// and hands an iteration that meets an action of cost zero back to the general walk. Time is the number of paths within the final
-/// threshold, summed over the iterations; that is within a constant factor of A*'s expansions
-/// when thresholds grow geometrically in node count, as they do on sliding-tile puzzles.
+/// and hands an iteration that meets an action of cost zero back to the general walk.
+///
+/// Time is the number of paths within the final threshold, summed over the iterations; that is
+/// within a constant factor of A*'s expansions when thresholds grow geometrically in node
+/// count, as they do on sliding-tile puzzles.
 ///
 /// # Parameters
 /// - `problem`: the state space, with in-place [`apply`](InPlace::apply) and

@@ -400,7 +400,7 @@ fn solve_request(
 ///
 /// Why: IDA* keeps one state per depth and moves it at every node, and the first thing a move
 /// needs is the blank's cell, which a bare `u64` board has to be searched for. Kept beside it,
-/// IDA* with Manhattan distance runs about a tenth faster (`bench idastar`, BENCHMARKS.md). A*
+/// IDA* with Manhattan distance takes about 0.87 of the time (`bench idastar`, BENCHMARKS.md). A*
 /// stores every state it meets and keeps the 8-byte board; pattern databases carry a memo per
 /// node, whose walk does not gain.
 fn idastar_keeping_the_blank(
