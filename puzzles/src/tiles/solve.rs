@@ -408,18 +408,13 @@ fn idastar_keeping_the_blank(
     goal: &Board,
     request: Request<'_>,
 ) -> Result<Option<(TileOutcome, Statistics)>, SolveError> {
-    let Request {
-        algorithm,
-        heuristic,
-        limits,
-        pruning,
-    } = request;
-    if !algorithm.is_idastar() || pruning.is_some() {
+    let (algorithm, limits) = (request.algorithm, request.limits);
+    if !algorithm.is_idastar() || request.pruning.is_some() {
         return Ok(None);
     }
     let puzzle = SlidingPuzzle::<WithBlank<u64>>::new(goal)?;
     let state = puzzle.state(start)?;
-    let result = match heuristic {
+    let result = match request.heuristic {
         HeuristicKind::Misplaced => {
             informed(&puzzle, &Misplaced::new(goal), state, algorithm, limits)
         }
