@@ -409,26 +409,15 @@ fn idastar_keeping_the_blank(
     request: Request<'_>,
 ) -> Result<Option<(TileOutcome, Statistics)>, SolveError> {
     let (algorithm, limits) = (request.algorithm, request.limits);
-    if !algorithm.is_idastar() || request.pruning.is_some() {
+    let plain = request.heuristic != HeuristicKind::PatternDatabase;
+    if !algorithm.is_idastar() || request.pruning.is_some() || !plain {
         return Ok(None);
     }
     let puzzle = SlidingPuzzle::<WithBlank<u64>>::new(goal)?;
     let state = puzzle.state(start)?;
-    let result = match request.heuristic {
-        HeuristicKind::Misplaced => {
-            informed(&puzzle, &Misplaced::new(goal), state, algorithm, limits)
-        }
-        HeuristicKind::Manhattan => {
-            informed(&puzzle, &Manhattan::new(goal), state, algorithm, limits)
-        }
-        HeuristicKind::LinearConflict => informed(
-            &puzzle,
-            &LinearConflict::new(goal),
-            state,
-            algorithm,
-            limits,
-        ),
-        HeuristicKind::PatternDatabase => return Ok(None),
+    let Some(result) = informed_plain(&puzzle, goal, request.heuristic, state, algorithm, limits)
+    else {
+        return Ok(None);
     };
     Ok(Some(tile_outcome(result, |&direction| direction)))
 }
@@ -491,19 +480,6 @@ fn search<Word: PackedWord>(
         (Algorithm::Bidirectional, _) => {
             bidirectional_bfs_with(&puzzle, state, puzzle.goal_state(), limits, NoObserver)
         }
-        (_, HeuristicKind::Misplaced) => {
-            informed(&puzzle, &Misplaced::new(goal), state, algorithm, limits)
-        }
-        (_, HeuristicKind::Manhattan) => {
-            informed(&puzzle, &Manhattan::new(goal), state, algorithm, limits)
-        }
-        (_, HeuristicKind::LinearConflict) => informed(
-            &puzzle,
-            &LinearConflict::new(goal),
-            state,
-            algorithm,
-            limits,
-        ),
         // IDA* updates the lookups per move; A* stores no path to carry them along.
         (Algorithm::IdaStar, HeuristicKind::PatternDatabase) => {
             let heuristic = databases.heuristic(goal)?.incremental();
@@ -520,8 +496,34 @@ fn search<Word: PackedWord>(
             algorithm,
             limits,
         ),
+        (_, plain) => informed_plain(&puzzle, goal, plain, state, algorithm, limits)
+            .expect("the arms above take the pattern databases"),
     };
     Ok(tile_outcome(result, |&direction| direction))
+}
+
+/// Runs A* or IDA* with the heuristic `kind` names, made for `goal`; `None` for pattern
+/// databases, which need a [`PdbSource`].
+fn informed_plain<Word: PackedWord>(
+    puzzle: &SlidingPuzzle<Word>,
+    goal: &Board,
+    kind: HeuristicKind,
+    state: <SlidingPuzzle<Word> as search_core::Problem>::State,
+    algorithm: Algorithm,
+    limits: &Limits,
+) -> Option<ResultOf<SlidingPuzzle<Word>>> {
+    Some(match kind {
+        HeuristicKind::Misplaced => {
+            informed(puzzle, &Misplaced::new(goal), state, algorithm, limits)
+        }
+        HeuristicKind::Manhattan => {
+            informed(puzzle, &Manhattan::new(goal), state, algorithm, limits)
+        }
+        HeuristicKind::LinearConflict => {
+            informed(puzzle, &LinearConflict::new(goal), state, algorithm, limits)
+        }
+        HeuristicKind::PatternDatabase => return None,
+    })
 }
 
 /// The outcome of a search in moves, read from its actions with `to_move`.
