@@ -81,11 +81,7 @@ fn measure<T>(repetitions: usize, mut run: impl FnMut() -> T) -> (Duration, T) {
         last = Some(std::hint::black_box(run()));
         times.push(began.elapsed());
     }
-    times.sort();
-    (
-        times[times.len() / 2],
-        last.expect("at least one repetition"),
-    )
+    (median(times), last.expect("at least one repetition"))
 }
 
 /// The median wall times of `repetitions` runs of each of `contenders`, which take turns: one
@@ -104,13 +100,13 @@ fn measure_in_turns(repetitions: usize, contenders: &mut [&mut dyn FnMut()]) -> 
             times.push(began.elapsed());
         }
     }
-    times
-        .into_iter()
-        .map(|mut times| {
-            times.sort();
-            times[times.len() / 2]
-        })
-        .collect()
+    times.into_iter().map(median).collect()
+}
+
+/// The middle one of `times` (the upper of the two middle ones for an even count).
+fn median(mut times: Vec<Duration>) -> Duration {
+    times.sort();
+    times[times.len() / 2]
 }
 
 fn milliseconds(duration: Duration) -> String {
@@ -734,10 +730,7 @@ fn batch_section(report: &mut String, repetitions: usize) {
         .collect();
     paired.sort_by(f64::total_cmp);
     let paired_median = paired[paired.len() / 2];
-    let medians = times.map(|mut times| {
-        times.sort();
-        times[times.len() / 2]
-    });
+    let medians = times.map(median);
     // Two workers can at best split the total search time in halves, and no better than the
     // longest single instance allows.
     let total: f64 = search_seconds.iter().sum();
