@@ -991,11 +991,9 @@ fn observers_see_what_the_statistics_count() {
     assert_eq!(recorder.iterations, thresholds);
 }
 
-/// The number line again, through action slots (left, then right) and with a consistent
-/// heuristic: what IDA*'s recursive walk takes.
-struct SlottedLine {
-    goal: i64,
-}
+/// [`Line`] through action slots (left, then right): with a consistent heuristic, what IDA*'s
+/// recursive walk takes.
+struct SlottedLine(Line);
 
 impl Problem for SlottedLine {
     type State = i64;
@@ -1003,16 +1001,21 @@ impl Problem for SlottedLine {
     type Cost = u64;
 
     fn is_goal(&self, state: &i64) -> bool {
-        *state == self.goal
+        self.0.is_goal(state)
     }
 
     fn successors(&self, state: &i64, out: &mut Successors<Self>) {
-        out.push(Successor::unit(state - 1, Step::Left));
-        out.push(Successor::unit(state + 1, Step::Right));
+        for slot in 0..Self::ACTION_SLOTS {
+            if let Some((step, cost)) = self.action_in_slot(state, slot) {
+                let mut next = *state;
+                self.apply(&mut next, &step);
+                out.push(Successor::new(next, step, cost));
+            }
+        }
     }
 
     fn inverse(&self, step: &Step) -> Option<Step> {
-        Line { goal: None }.inverse(step)
+        self.0.inverse(step)
     }
 }
 
@@ -1024,11 +1027,11 @@ impl InPlace for SlottedLine {
     }
 
     fn apply(&self, state: &mut i64, step: &Step) {
-        Line { goal: None }.apply(state, step);
+        self.0.apply(state, step);
     }
 
     fn undo(&self, state: &mut i64, step: &Step) {
-        Line { goal: None }.undo(state, step);
+        self.0.undo(state, step);
     }
 }
 
@@ -1050,7 +1053,7 @@ fn deep_paths_on_either_side_of_the_recursion_bound_are_solved_alike() {
     // Thresholds up to 512 go to the recursive walk, deeper ones to the explicit stack; a
     // heuristic a little short of exact makes several iterations on the way down.
     for goal in [1, 100, 511, 512, 513, 2_000] {
-        let line = SlottedLine { goal };
+        let line = SlottedLine(Line { goal: Some(goal) });
         let estimate = search_core::heuristic_fn(|state: &i64| state.abs_diff(goal) * 9 / 10);
         let heuristic = LineDistance(goal);
         for result in [
