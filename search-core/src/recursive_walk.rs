@@ -56,7 +56,10 @@ enum Unwind {
 struct Descent<'walk, 'search, P: InPlace, H: IncrementalHeuristic<P>, O> {
     problem: &'search P,
     heuristic: &'search H,
-    threshold: P::Cost,
+    /// The threshold plus one: the smallest f that prunes (the threshold is below `MAX`, so
+    /// this is exact). Kept rather than the threshold, which would take a saturating sum per
+    /// node.
+    bound: P::Cost,
     /// The smallest f beyond the threshold seen so far; `MAX` until a child is pruned.
     next_threshold: P::Cost,
     generated: u64,
@@ -110,7 +113,7 @@ where
         let mut descent = Descent {
             problem: self.problem,
             heuristic: self.heuristic,
-            threshold,
+            bound: threshold.saturating_add(P::Cost::ONE),
             next_threshold: P::Cost::MAX,
             generated: 0,
             // A quota of one, which the root's expansion has taken.
@@ -184,7 +187,7 @@ where
         inverse: Option<P::Action>,
     ) -> bool {
         // Read once: the calls below take `self`, so the compiler would read it again after each.
-        let threshold = self.threshold;
+        let bound = self.bound;
         for slot in 0..P::ACTION_SLOTS {
             let problem = self.problem;
             let Some((action, cost)) = problem.action_in_slot(&state, slot) else {
@@ -200,7 +203,7 @@ where
                 return self.fall_back();
             }
             let child_g = g.saturating_add(cost);
-            let within = self.child_within(&state, &action, child_g, h, threshold);
+            let within = self.child_within(&state, &action, child_g, h, bound);
             // Counted after the estimate: a store before it made the compiler read the
             // problem's tables again, since it could not tell that the counter is not among them.
             self.generated += 1;
@@ -237,16 +240,14 @@ where
         action: &P::Action,
         child_g: P::Cost,
         h: P::Cost,
-        threshold: P::Cost,
+        bound: P::Cost,
     ) -> Option<(P::State, P::Cost)> {
         let (problem, heuristic) = (self.problem, self.heuristic);
         // The smallest estimate that puts the child beyond the threshold: zero when its g alone
-        // is (the threshold is below `MAX`, so adding one cannot saturate). It depends on the
-        // node and the action's cost only, so with unit costs the compiler works it out once
-        // per node, and a child costs one comparison, not a saturating sum and a comparison.
-        let beyond = threshold
-            .saturating_add(P::Cost::ONE)
-            .saturating_sub(child_g);
+        // is. It depends on the node and the action's cost only, so with unit costs the
+        // compiler works it out once per node, and a child costs one comparison, not a
+        // saturating sum and a comparison.
+        let beyond = bound.saturating_sub(child_g);
         // The explicit walk's value, to the letter (at least one, where `beyond` may be zero),
         // so that a lazy heuristic answers both walks alike: an estimate this large prunes the
         // child and leaves the next threshold where it is, so the heuristic may stop there.
