@@ -7,11 +7,13 @@
 //! the material for `BENCHMARKS.md`.
 
 mod baseline;
+mod contention;
 mod specialised;
 
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
+use contention::CpuSnapshot;
 use puzzles::{Board, Manhattan, SlidingPuzzle, WithBlank};
 use search_core::{
     astar, bfs_layers, idastar, DenseVisited, HashVisited, Limits, OrderedVisited, Outcome,
@@ -40,23 +42,31 @@ fn main() {
     let wanted = |section: &str| named.is_empty() || named.contains(&section);
     let mut report = String::new();
     let _ = writeln!(report, "{}\n", machine_line());
-    if wanted("idastar") {
-        idastar_section(&mut report, repetitions);
-    }
-    if wanted("bfs") {
-        bfs_section(&mut report, repetitions);
-    }
-    if wanted("astar") {
-        astar_section(&mut report, repetitions);
-    }
-    if wanted("process") {
-        process_section(&mut report, if quick { 5 } else { 51 });
-    }
-    if wanted("batch") {
-        batch_section(&mut report, if quick { 1 } else { 21 });
-    }
-    if wanted("memory") {
-        memory_section(&mut report, if quick { 2_000_000 } else { 20_000_000 });
+    let sections: [(&str, &Section<'_>); 6] = [
+        ("idastar", &|report| idastar_section(report, repetitions)),
+        ("bfs", &|report| bfs_section(report, repetitions)),
+        ("astar", &|report| astar_section(report, repetitions)),
+        ("process", &|report| {
+            process_section(report, if quick { 5 } else { 51 })
+        }),
+        ("batch", &|report| {
+            batch_section(report, if quick { 1 } else { 21 })
+        }),
+        ("memory", &|report| {
+            memory_section(report, if quick { 2_000_000 } else { 20_000_000 })
+        }),
+    ];
+    for (name, section) in sections {
+        if wanted(name) {
+            let before = CpuSnapshot::now();
+            section(&mut report);
+            let others = before.and_then(|before| before.others_since());
+            let _ = writeln!(
+                report,
+                "Other processes kept {} busy on average during this section.\n",
+                contention::describe(others)
+            );
+        }
     }
     print!("{report}");
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/bench-report.md");
@@ -65,6 +75,9 @@ fn main() {
         Err(error) => eprintln!("could not write {path}: {error}"),
     }
 }
+
+/// A section of the report, which it appends to the string.
+type Section<'a> = dyn Fn(&mut String) + 'a;
 
 /// The median wall time of `repetitions` runs of `run`, and its last result.
 ///
@@ -103,10 +116,11 @@ fn measure_in_turns(repetitions: usize, contenders: &mut [&mut dyn FnMut()]) -> 
     times.into_iter().map(median).collect()
 }
 
-/// The middle one of `times` (the upper of the two middle ones for an even count).
-fn median(mut times: Vec<Duration>) -> Duration {
-    times.sort();
-    times[times.len() / 2]
+/// The middle one of `values` (the upper of the two middle ones for an even count).
+fn median<T: PartialOrd>(mut values: Vec<T>) -> T {
+    // Times and ratios of times have no NaN to leave unordered.
+    values.sort_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    values.swap_remove(values.len() / 2)
 }
 
 fn milliseconds(duration: Duration) -> String {
@@ -705,12 +719,18 @@ fn batch_section(report: &mut String, repetitions: usize) {
     let mut times = [Vec::with_capacity(runs), Vec::with_capacity(runs)];
     let mut processor_seconds = [0.0; 2];
     let mut search_seconds = Vec::new();
+    // What other processes took of the machine in each round (both runs), where measured.
+    let mut others = Vec::with_capacity(runs);
     for _ in 0..runs {
+        let round = CpuSnapshot::now();
         for (side, jobs) in ["1", "2"].into_iter().enumerate() {
-            let processor_before = children_processor_seconds();
+            let processor_before = contention::children_processor_seconds();
             let (output, time) = run_slide(&slide, &["batch", "--jobs", jobs], &batch);
-            processor_seconds[side] +=
-                (children_processor_seconds() - processor_before) / runs as f64;
+            if let (Some(before), Some(after)) =
+                (processor_before, contention::children_processor_seconds())
+            {
+                processor_seconds[side] += (after - before) / runs as f64;
+            }
             assert_eq!(
                 output.matches("\"solvable\":true").count(),
                 BATCH_LINES,
@@ -722,14 +742,14 @@ fn batch_section(report: &mut String, repetitions: usize) {
                 search_seconds = seconds_per_line(&output);
             }
         }
+        others.extend(round.and_then(|round| round.others_since()));
     }
     // Each round's one-job time over the two-job time run right after it: a pair sees the
     // machine in one state, so a change of load between rounds cancels out of its ratio.
-    let mut paired: Vec<f64> = (times[0].iter().zip(&times[1]))
+    let speed_ups: Vec<f64> = (times[0].iter().zip(&times[1]))
         .map(|(one, two)| one.as_secs_f64() / two.as_secs_f64())
         .collect();
-    paired.sort_by(f64::total_cmp);
-    let paired_median = paired[paired.len() / 2];
+    let paired_median = median(speed_ups.clone());
     let medians = times.map(median);
     // Two workers can at best split the total search time in halves, and no better than the
     // longest single instance allows.
@@ -758,7 +778,35 @@ fn batch_section(report: &mut String, repetitions: usize) {
         processor_seconds[1],
         medians[0].as_secs_f64() / medians[1].as_secs_f64(),
     );
+    // The rounds in which the machine was the bench's: another busy process takes more from the
+    // two-job run than from the one-job run, so a shared machine lowers the speed-up.
+    if others.len() == runs {
+        let quiet: Vec<f64> = (speed_ups.iter().zip(&others))
+            .filter(|(_, &others)| others < QUIET_CORES)
+            .map(|(&speed_up, _)| speed_up)
+            .collect();
+        let busiest = others.iter().copied().fold(0.0, f64::max);
+        let quiet_rounds = quiet.len();
+        let quiet_median = if quiet.is_empty() {
+            "none".to_string()
+        } else {
+            format!("{:.2}x", median(quiet))
+        };
+        let _ = writeln!(
+            report,
+            "Other processes kept a median of {:.2} cores busy in a round (at most {busiest:.2}). \
+             In the {} of {runs} rounds where they kept less than {QUIET_CORES} of a core busy, \
+             the median speed-up was **{quiet_median}**.\n",
+            median(others),
+            quiet_rounds,
+        );
+    }
 }
+
+/// Other processes' use of the machine, in cores, below which a batch round counts as run
+/// on a quiet machine: several times the background of the idle machine this was measured on
+/// (0.01-0.02 of a core), and small beside the two cores a two-job run wants.
+const QUIET_CORES: f64 = 0.1;
 
 /// The `"seconds"` statistic of each JSON line `slide batch` printed.
 fn seconds_per_line(output: &str) -> Vec<f64> {
@@ -770,16 +818,4 @@ fn seconds_per_line(output: &str) -> Vec<f64> {
             rest[..end].parse().ok()
         })
         .collect()
-}
-
-/// User and system time of this process's waited-for children, in seconds (Linux: fields 16 and
-/// 17 of `/proc/self/stat`, in clock ticks of 1/100 s).
-fn children_processor_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/self/stat").expect("/proc/self/stat is readable");
-    // The command name may hold spaces; the fields after its closing parenthesis do not.
-    let fields: Vec<&str> = stat[stat.rfind(')').expect("a command name") + 2..]
-        .split_whitespace()
-        .collect();
-    let ticks = |field: usize| fields[field - 3].parse::<f64>().expect("a tick count");
-    (ticks(16) + ticks(17)) / 100.0
 }
