@@ -719,6 +719,8 @@ fn batch_section(report: &mut String, repetitions: usize) {
     let mut times = [Vec::with_capacity(runs), Vec::with_capacity(runs)];
     let mut processor_seconds = [0.0; 2];
     let mut search_seconds = Vec::new();
+    // Each round's summed search times with two jobs over those with one.
+    let mut slowdowns = Vec::with_capacity(runs);
     // What other processes took of the machine in each round (both runs), where measured.
     let mut others = Vec::with_capacity(runs);
     for _ in 0..runs {
@@ -737,9 +739,12 @@ fn batch_section(report: &mut String, repetitions: usize) {
                 "every walk is solved"
             );
             times[side].push(time);
+            let seconds = seconds_per_line(&output);
             if jobs == "1" {
                 // Alone on its thread, each search's own clock is undisturbed by the other.
-                search_seconds = seconds_per_line(&output);
+                search_seconds = seconds;
+            } else {
+                slowdowns.push(seconds.iter().sum::<f64>() / search_seconds.iter().sum::<f64>());
             }
         }
         others.extend(round.and_then(|round| round.others_since()));
@@ -777,6 +782,17 @@ fn batch_section(report: &mut String, repetitions: usize) {
         processor_seconds[0],
         processor_seconds[1],
         medians[0].as_secs_f64() / medians[1].as_secs_f64(),
+    );
+    // Each search's own clock, summed: what the machine's cores lose when both are busy (shared
+    // caches and memory, and on a virtual machine whatever else the host runs beside it), which
+    // no scheduling of the lines can win back.
+    let _ = writeln!(
+        report,
+        "The searches themselves took a median of {:.2} times as long with two jobs as with one \
+         (the sum of their own `seconds`), so the speed-up to expect is about the in-order \
+         ideal over that: {:.2}x.\n",
+        median(slowdowns.clone()),
+        in_order / median(slowdowns),
     );
     // The rounds in which the machine was the bench's: another busy process takes more from the
     // two-job run than from the one-job run, so a shared machine lowers the speed-up.
