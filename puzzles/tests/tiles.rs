@@ -268,6 +268,10 @@ fn every_heuristic_is_admissible_and_consistent_on_the_eight_puzzle() {
                     conflict.estimate_after(&puzzle, &successor.state, action, estimates[2]),
                     after[2]
                 );
+                assert_eq!(
+                    conflict.estimate_move(&puzzle, state, action, estimates[2]),
+                    Some(after[2])
+                );
             }
         }
         // Not a vacuous addition: linear conflicts raise the estimate somewhere.
@@ -283,8 +287,9 @@ fn every_heuristic_is_admissible_and_consistent_on_the_eight_puzzle() {
 #[test]
 fn incremental_updates_agree_with_recomputation_on_larger_boards() {
     // The 8-puzzle test above covers every edge of 3x3; these walks cover wider and taller
-    // lines (4x4, 3x4, 4x3, 5x5), where linear conflicts are updated line by line.
-    for (width, height) in [(4, 4), (3, 4), (4, 3), (5, 5)] {
+    // lines (4x4, 3x4, 4x3, 5x5), where linear conflicts are updated line by line, and lines
+    // longer than the conflict table's five cells (2x12, 3x8, 8x3), counted without it.
+    for (width, height) in [(4, 4), (3, 4), (4, 3), (5, 5), (2, 12), (3, 8), (8, 3)] {
         let goal = Board::blank_first(Shape::new(width, height).unwrap());
         let manhattan = Manhattan::new(&goal);
         let conflict = LinearConflict::new(&goal);
@@ -311,6 +316,10 @@ fn incremental_updates_agree_with_recomputation_on_larger_boards() {
                 assert_eq!(
                     conflict.estimate_after(&puzzle, next, action, estimates[1]),
                     conflict.estimate(&puzzle, next)
+                );
+                assert_eq!(
+                    conflict.estimate_move(&puzzle, &state, action, estimates[1]),
+                    Some(conflict.estimate(&puzzle, next))
                 );
             }
         }
