@@ -679,13 +679,18 @@ fn process_section(report: &mut String, repetitions: usize) {
 }
 
 /// How many 15-puzzles the batch section solves.
-const BATCH_LINES: usize = 40;
+///
+/// About a second of searching with one job (1.1 s on the AMD EPYC of BENCHMARKS.md), so that
+/// starting the process and its threads (about 3 ms) is under 1% of the two-job run. Until
+/// linear conflict's update got four times faster the section solved the first 40 of these
+/// lines, which then took 0.3-0.4 s; they take 0.09 s now, too short to measure scaling.
+const BATCH_LINES: usize = 200;
 
 /// Target 5: `slide batch` on two worker threads against one, on the same 15-puzzles.
 ///
-/// The batch is 40 random walks of 50 moves from the goal (`slide random --seed 1`), so the
-/// instances are repeatable and solve in milliseconds to a few hundredths of a second each
-/// (0.3 s together on the AMD EPYC of BENCHMARKS.md).
+/// The batch is random walks of 50 moves from the goal (`slide random --seed 1`), so the
+/// instances are repeatable and solve in a fraction of a millisecond to a tenth of a second
+/// each.
 fn batch_section(report: &mut String, repetitions: usize) {
     let _ = writeln!(
         report,

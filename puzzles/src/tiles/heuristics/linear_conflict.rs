@@ -184,13 +184,20 @@ impl LinearConflict {
             ..
         } = self.lines[line];
         let codes = &self.codes[line];
-        let mut index = 0;
-        let mut cell = first;
-        for position in 0..length {
-            index |= usize::from(codes[usize::from(state.tile_at(cell))]) << (CODE_BITS * position);
-            cell += step;
+        // The usual lengths get loops the compiler unrolls.
+        match length {
+            3 => packed_codes::<3, Word>(state, codes, first, step),
+            4 => packed_codes::<4, Word>(state, codes, first, step),
+            5 => packed_codes::<5, Word>(state, codes, first, step),
+            _ => {
+                let mut index = 0;
+                for position in 0..length {
+                    let tile = state.tile_at(first + position * step);
+                    index |= usize::from(codes[usize::from(tile)]) << (CODE_BITS * position);
+                }
+                index
+            }
         }
-        index
     }
 
     /// The conflicts after and before `tile` moves between cells `from` and `to` (by a vertical
@@ -260,6 +267,23 @@ impl LinearConflict {
             (without_tile, with_tile)
         }
     }
+}
+
+/// The codes of the `LENGTH` tiles from cell `first` on, `step` cells apart, packed into a
+/// table index (see `LinearConflict::line_index`).
+#[inline(always)]
+fn packed_codes<const LENGTH: usize, Word: PackedWord>(
+    state: &TileState<Word>,
+    codes: &[u8; 256],
+    first: usize,
+    step: usize,
+) -> usize {
+    let mut index = 0;
+    for position in 0..LENGTH {
+        let tile = state.tile_at(first + position * step);
+        index |= usize::from(codes[usize::from(tile)]) << (CODE_BITS * position);
+    }
+    index
 }
 
 /// The tiles of a line that must leave it, given their codes along the line (zero for the
