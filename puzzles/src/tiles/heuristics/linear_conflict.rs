@@ -50,10 +50,10 @@ pub struct LinearConflict {
     /// that line, zero otherwise (and for the blank). 256 entries, so that any tile indexes
     /// them without a bounds check.
     codes: Vec<[u8; 256]>,
-    /// The conflicts of every sequence of codes of a line of at most [`TABLE_CELLS`] cells,
-    /// indexed by the codes packed three bits each, the line's first cell lowest; empty when
-    /// the board has no line that short. A line's conflicts are then one lookup instead of a
-    /// longest increasing subsequence.
+    /// The conflicts of every sequence of codes of the board's longest line of at most
+    /// [`TABLE_CELLS`] cells, indexed by the codes packed three bits each, the line's first cell
+    /// lowest (a shorter line's missing cells read as zeros). A line's conflicts are then one
+    /// lookup instead of a longest increasing subsequence.
     table: Vec<u8>,
 }
 
@@ -85,8 +85,13 @@ impl LinearConflict {
     pub fn new(goal: &Board) -> Self {
         let shape = goal.shape();
         let (width, height) = (shape.width(), shape.height());
-        // The table covers lines up to the longer side's length, or five cells.
-        let table_cells = width.max(height).min(TABLE_CELLS);
+        // The table covers the longest line of at most five cells: a 2x12 board's columns, the
+        // 15-puzzle's rows and columns.
+        let table_cells = [width, height]
+            .into_iter()
+            .filter(|&length| length <= TABLE_CELLS)
+            .max()
+            .unwrap_or(0);
         let rows = (0..height).map(|row| (row * width, 1, width));
         let columns = (0..width).map(|column| (column, width, height));
         let lines: Vec<LineCells> = rows
@@ -113,20 +118,15 @@ impl LinearConflict {
                 codes[height + column][usize::from(tile)] = row as u8 + 1;
             }
         }
-        let tabled = lines.iter().any(|line| line.tabled);
-        let table = if !tabled {
-            Vec::new()
-        } else {
-            (0..1usize << (CODE_BITS * table_cells))
-                .map(|index| {
-                    let mut codes = [0; TABLE_CELLS];
-                    for (position, code) in codes.iter_mut().enumerate() {
-                        *code = (index >> (CODE_BITS * position)) as u8 & 0b111;
-                    }
-                    conflicts_among(&codes[..table_cells]) as u8
-                })
-                .collect()
-        };
+        let table = (0..1usize << (CODE_BITS * table_cells))
+            .map(|index| {
+                let mut codes = [0; TABLE_CELLS];
+                for (position, code) in codes.iter_mut().enumerate() {
+                    *code = (index >> (CODE_BITS * position)) as u8 & 0b111;
+                }
+                conflicts_among(&codes[..table_cells]) as u8
+            })
+            .collect();
         LinearConflict {
             manhattan: Manhattan::new(goal),
             lines,
@@ -174,9 +174,10 @@ impl LinearConflict {
         (codes, length)
     }
 
-    /// The codes of the tiles on `line` in `state`, packed into a table index.
+    /// The codes of the tiles on `line`, a tabled line, in `state`, packed into a table index.
     #[inline(always)]
     fn line_index<Word: PackedWord>(&self, state: &TileState<Word>, line: usize) -> usize {
+        debug_assert!(self.lines[line].tabled, "line {line} is not in the table");
         let LineCells {
             first,
             step,
@@ -184,19 +185,12 @@ impl LinearConflict {
             ..
         } = self.lines[line];
         let codes = &self.codes[line];
-        // The usual lengths get loops the compiler unrolls.
+        // Tabled lines have two to five cells; a loop of constant length is unrolled.
         match length {
+            2 => packed_codes::<2, Word>(state, codes, first, step),
             3 => packed_codes::<3, Word>(state, codes, first, step),
             4 => packed_codes::<4, Word>(state, codes, first, step),
-            5 => packed_codes::<5, Word>(state, codes, first, step),
-            _ => {
-                let mut index = 0;
-                for position in 0..length {
-                    let tile = state.tile_at(first + position * step);
-                    index |= usize::from(codes[usize::from(tile)]) << (CODE_BITS * position);
-                }
-                index
-            }
+            _ => packed_codes::<5, Word>(state, codes, first, step),
         }
     }
 
@@ -266,6 +260,26 @@ impl LinearConflict {
         } else {
             (without_tile, with_tile)
         }
+    }
+
+    /// The estimate `before` updated for `tile`'s move from `from` to `to` by `action`, with the
+    /// board on either side of the move in `state`.
+    #[inline]
+    fn updated<Word: PackedWord>(
+        &self,
+        before: TileCost,
+        tile: usize,
+        (from, to): (usize, usize),
+        action: Move,
+        state: &TileState<Word>,
+    ) -> TileCost {
+        let vertical = matches!(action, Move::Up | Move::Down);
+        let (conflicts_after, conflicts_before) =
+            self.conflicts_moved(state, tile, (from, to), vertical);
+        // Adding first keeps the unsigned arithmetic from dipping below zero.
+        before + self.manhattan.tile_distance(tile, to) + 2 * conflicts_after
+            - self.manhattan.tile_distance(tile, from)
+            - 2 * conflicts_before
     }
 }
 
@@ -354,28 +368,6 @@ impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for LinearConflict {
     ) -> Option<TileCost> {
         let (tile, from, to) = tile_to_move(puzzle, state, *action);
         Some(self.updated(before, tile, (from, to), *action, state))
-    }
-}
-
-impl LinearConflict {
-    /// The estimate `before` updated for `tile`'s move from `from` to `to` by `action`, with the
-    /// board on either side of the move in `state`.
-    #[inline]
-    fn updated<Word: PackedWord>(
-        &self,
-        before: TileCost,
-        tile: usize,
-        (from, to): (usize, usize),
-        action: Move,
-        state: &TileState<Word>,
-    ) -> TileCost {
-        let vertical = matches!(action, Move::Up | Move::Down);
-        let (conflicts_after, conflicts_before) =
-            self.conflicts_moved(state, tile, (from, to), vertical);
-        // Adding first keeps the unsigned arithmetic from dipping below zero.
-        before + self.manhattan.tile_distance(tile, to) + 2 * conflicts_after
-            - self.manhattan.tile_distance(tile, from)
-            - 2 * conflicts_before
     }
 }
 
