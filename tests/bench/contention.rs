@@ -49,10 +49,15 @@ impl CpuSnapshot {
     }
 }
 
-/// The `cpu` line of `/proc/stat`: user, nice, system, idle, iowait, irq, softirq, steal, ...
-/// (guest time is already inside user). Busy is all but idle and iowait.
+/// The machine's busy ticks, from `/proc/stat`.
 fn machine_busy_ticks() -> Option<u64> {
-    let stat = std::fs::read_to_string("/proc/stat").ok()?;
+    busy_ticks(&std::fs::read_to_string("/proc/stat").ok()?)
+}
+
+/// The busy ticks in the text of `/proc/stat`, whose `cpu` line holds user, nice, system, idle,
+/// iowait, irq, softirq, steal, ... (guest time is already inside user): all but idle and
+/// iowait.
+fn busy_ticks(stat: &str) -> Option<u64> {
     let line = stat.lines().find(|line| line.starts_with("cpu "))?;
     let fields: Vec<u64> = line
         .split_whitespace()
@@ -78,8 +83,13 @@ pub fn children_processor_seconds() -> Option<f64> {
 /// The sum of the tick counts in `fields` (numbered from 1, as in `man 5 proc`) of
 /// `/proc/self/stat`.
 fn self_stat_ticks(fields: std::ops::RangeInclusive<usize>) -> Option<u64> {
-    let stat = std::fs::read_to_string("/proc/self/stat").ok()?;
-    // The command name may hold spaces; the fields after its closing parenthesis do not.
+    stat_ticks(&std::fs::read_to_string("/proc/self/stat").ok()?, fields)
+}
+
+/// The sum of the tick counts in `fields` of a process's `stat` text.
+fn stat_ticks(stat: &str, fields: std::ops::RangeInclusive<usize>) -> Option<u64> {
+    // The command name (field 2, in parentheses) may hold spaces and parentheses; the fields
+    // after its last closing parenthesis do not.
     let rest = stat.get(stat.rfind(')')? + 2..)?;
     let values: Vec<&str> = rest.split_whitespace().collect();
     // `rest` starts at field 3.
@@ -99,6 +109,23 @@ pub fn describe(cores: Option<f64>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn busy_time_is_all_but_idle_and_iowait() {
+        let stat = "cpu  100 20 30 4000 500 6 7 8 0 0\ncpu0 50 10 15 2000 250 3 3 4 0 0\n";
+        assert_eq!(busy_ticks(stat), Some(100 + 20 + 30 + 6 + 7 + 8));
+        assert_eq!(busy_ticks("intr 1 2 3\n"), None);
+        assert_eq!(busy_ticks("cpu  1 two 3\n"), None);
+    }
+
+    #[test]
+    fn process_ticks_are_read_past_a_command_name_with_spaces_and_parentheses() {
+        // Fields 14-17 are 11, 12, 13, 14; the name holds ") 9 9 (" to mislead a naive split.
+        let stat = "42 (a) 9 9 (b) S 1 2 3 4 5 6 7 8 9 10 11 12 13 14 20 0 1 0";
+        assert_eq!(stat_ticks(stat, 14..=17), Some(11 + 12 + 13 + 14));
+        assert_eq!(stat_ticks(stat, 16..=17), Some(13 + 14));
+        assert_eq!(stat_ticks("42 (a) S 1", 14..=17), None);
+    }
 
     #[test]
     fn the_counters_read_on_linux_and_others_are_never_negative() {
