@@ -288,9 +288,14 @@ fn every_heuristic_is_admissible_and_consistent_on_the_eight_puzzle() {
 fn incremental_updates_agree_with_recomputation_on_larger_boards() {
     // The 8-puzzle test above covers every edge of 3x3; these walks cover wider and taller
     // lines (4x4, 3x4, 4x3, 5x5), where linear conflicts are updated line by line, and lines
-    // longer than the conflict table's five cells (2x12, 3x8, 8x3), counted without it.
-    for (width, height) in [(4, 4), (3, 4), (4, 3), (5, 5), (2, 12), (3, 8), (8, 3)] {
-        let goal = Board::blank_first(Shape::new(width, height).unwrap());
+    // longer than the conflict table's five cells (2x12, 3x8, 8x3), counted without it; with
+    // the blank-first goal and the spiral, whose lines hold their tiles out of numeric order.
+    let shapes = [(4, 4), (3, 4), (4, 3), (5, 5), (2, 12), (3, 8), (8, 3)];
+    let goals = shapes.into_iter().flat_map(|(width, height)| {
+        let shape = Shape::new(width, height).unwrap();
+        [Board::blank_first(shape), Board::spiral(shape)]
+    });
+    for goal in goals {
         let manhattan = Manhattan::new(&goal);
         let conflict = LinearConflict::new(&goal);
         let puzzle = SlidingPuzzle::<u128>::new(&goal).unwrap();
