@@ -14,7 +14,7 @@ use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
 use contention::CpuSnapshot;
-use puzzles::{Board, Manhattan, SlidingPuzzle, WithBlank};
+use puzzles::{Board, LinearConflict, Manhattan, SlidingPuzzle, WithBlank};
 use search_core::{
     astar, bfs_layers, idastar, DenseVisited, HashVisited, Limits, OrderedVisited, Outcome,
 };
@@ -42,8 +42,9 @@ fn main() {
     let wanted = |section: &str| named.is_empty() || named.contains(&section);
     let mut report = String::new();
     let _ = writeln!(report, "{}\n", machine_line());
-    let sections: [(&str, &Section<'_>); 6] = [
+    let sections: [(&str, &Section<'_>); 7] = [
         ("idastar", &|report| idastar_section(report, repetitions)),
+        ("conflict", &|report| conflict_section(report, repetitions)),
         ("bfs", &|report| bfs_section(report, repetitions)),
         ("astar", &|report| astar_section(report, repetitions)),
         ("process", &|report| {
@@ -306,6 +307,69 @@ fn idastar_section(report: &mut String, repetitions: usize) {
         specialised / generic,
         specialised / plain,
         pathfinding / generic,
+    );
+}
+
+/// IDA* with linear conflict, the default heuristic beyond 3x3, against `pathfinding::idastar`
+/// with the same heuristic written as its closures see it (recounted over the whole board).
+fn conflict_section(report: &mut String, repetitions: usize) {
+    let repetitions = repetitions * 3;
+    let _ = writeln!(
+        report,
+        "## IDA* + linear conflict, 15-puzzle (Korf instances, generic medians of {repetitions}, pathfinding one run)\n"
+    );
+    let _ = writeln!(
+        report,
+        "| instance | length | expanded | generic ms | pathfinding ms | generic / pathfinding speed |"
+    );
+    let _ = writeln!(report, "|---|---|---|---|---|---|");
+    let goal = Board::blank_first(puzzles::Shape::new(4, 4).expect("4x4 is supported"));
+    let puzzle = SlidingPuzzle::<WithBlank<u64>>::new(&goal).expect("the 15-puzzle fits a u64");
+    let conflict = LinearConflict::new(&goal);
+    let goal_board = baseline::Board::new(std::array::from_fn(|cell| cell as u8), 4);
+    let mut totals = [Duration::ZERO; 2];
+    for instance in korf_instances()
+        .iter()
+        .filter(|instance| KORF_FAST.contains(&instance.id))
+    {
+        let board =
+            Board::new(goal.shape(), instance.tiles.to_vec()).expect("Korf boards are valid");
+        let start = puzzle.state(&board).expect("Korf boards fit the puzzle");
+        let (generic_time, generic) = measure(repetitions, || idastar(&puzzle, &conflict, start));
+        let start_board = baseline::Board::new(instance.tiles, 4);
+        let (pathfinding_time, pathfinding_length) = measure(1, || {
+            baseline::idastar_conflict_length(&start_board, &goal_board)
+        });
+        assert_eq!(
+            generic.solution().map(|solution| u32::from(solution.cost)),
+            Some(instance.length),
+            "generic length, instance {}",
+            instance.id
+        );
+        assert_eq!(
+            pathfinding_length,
+            Some(instance.length),
+            "pathfinding length"
+        );
+        totals[0] += generic_time;
+        totals[1] += pathfinding_time;
+        let _ = writeln!(
+            report,
+            "| {} | {} | {} | {} | {} | {:.1}x |",
+            instance.id,
+            instance.length,
+            generic.statistics.expanded,
+            milliseconds(generic_time),
+            milliseconds(pathfinding_time),
+            pathfinding_time.as_secs_f64() / generic_time.as_secs_f64(),
+        );
+    }
+    let _ = writeln!(
+        report,
+        "| **total** | | | {} | {} | **{:.1}x** |\n",
+        milliseconds(totals[0]),
+        milliseconds(totals[1]),
+        totals[1].as_secs_f64() / totals[0].as_secs_f64(),
     );
 }
 
