@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 use contention::CpuSnapshot;
 use puzzles::{Board, LinearConflict, Manhattan, SlidingPuzzle, WithBlank};
 use search_core::{
-    astar, bfs_layers, idastar, DenseVisited, HashVisited, Limits, OrderedVisited, Outcome,
+    astar, bfs_layers, idastar, DenseVisited, HashVisited, Heuristic, Limits, OrderedVisited,
+    Outcome,
 };
 
 /// Korf's instances whose IDA* + Manhattan search takes about a second or less, with their
@@ -337,6 +338,13 @@ fn conflict_section(report: &mut String, repetitions: usize) {
         let start = puzzle.state(&board).expect("Korf boards fit the puzzle");
         let (generic_time, generic) = measure(repetitions, || idastar(&puzzle, &conflict, start));
         let start_board = baseline::Board::new(instance.tiles, 4);
+        // The same heuristic on both sides, not merely the same name.
+        assert_eq!(
+            start_board.linear_conflict(&goal_board),
+            u32::from(conflict.estimate(&puzzle, &start)),
+            "both linear conflicts estimate instance {} alike",
+            instance.id
+        );
         let (pathfinding_time, pathfinding_length) = measure(1, || {
             baseline::idastar_conflict_length(&start_board, &goal_board)
         });
