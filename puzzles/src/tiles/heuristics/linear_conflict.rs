@@ -258,7 +258,7 @@ impl LinearConflict {
 
     /// The estimate `before` updated for `tile`'s move from `from` to `to` by `action`, with the
     /// board on either side of the move in `state`.
-    #[inline]
+    #[inline(always)]
     fn updated<Word: PackedWord>(
         &self,
         before: TileCost,
@@ -374,7 +374,7 @@ impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for LinearConflict {
 
     /// As [`estimate_after`](Heuristic::estimate_after), read from the board before the move:
     /// the two differ only in the moved tile's and the blank's cells.
-    #[inline]
+    #[inline(always)]
     fn estimate_move(
         &self,
         puzzle: &SlidingPuzzle<Word>,
