@@ -769,8 +769,9 @@ fn process_section(report: &mut String, repetitions: usize) {
 
 /// How many 15-puzzles the batch section solves.
 ///
-/// About a second of searching with one job (1.1 s on the AMD EPYC of BENCHMARKS.md), so that
-/// starting the process and its threads (about 3 ms) is under 1% of the two-job run. Until
+/// About a second of searching with one job (0.7-1.1 s on the AMD EPYC of BENCHMARKS.md, as the
+/// host's speed varies), so that starting the process and its threads (about 3 ms) is under 1%
+/// of the two-job run. Until
 /// linear conflict's update got four times faster the section solved the first 40 of these
 /// lines, which then took 0.3-0.4 s; they take 0.09 s now, too short to measure scaling.
 const BATCH_LINES: usize = 200;
