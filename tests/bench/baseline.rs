@@ -128,29 +128,17 @@ fn longest_increasing<const CELLS: usize>(values: &[usize]) -> usize {
     longest
 }
 
-/// `pathfinding::idastar` with linear conflict; the optimal length.
-pub fn idastar_conflict_length<const CELLS: usize>(
-    start: &Board<CELLS>,
-    goal: &Board<CELLS>,
-) -> Option<u32> {
-    idastar(
-        start,
-        |board| board.successors(),
-        |board| board.linear_conflict(goal),
-        |board| board == goal,
-    )
-    .map(|(_, cost)| cost)
-}
-
-/// `pathfinding::idastar` with Manhattan distance; the optimal length.
+/// `pathfinding::idastar` with `heuristic(board, goal)` (`Board::manhattan`,
+/// `Board::linear_conflict`); the optimal length.
 pub fn idastar_length<const CELLS: usize>(
     start: &Board<CELLS>,
     goal: &Board<CELLS>,
+    heuristic: fn(&Board<CELLS>, &Board<CELLS>) -> u32,
 ) -> Option<u32> {
     idastar(
         start,
         |board| board.successors(),
-        |board| board.manhattan(goal),
+        |board| heuristic(board, goal),
         |board| board == goal,
     )
     .map(|(_, cost)| cost)

@@ -204,12 +204,10 @@ fn idastar_section(report: &mut String, repetitions: usize) {
         "| instance | length | expanded | generic ms | generic, u64 state ms | specialised ms | pathfinding ms | generic / specialised speed | generic, u64 state / specialised speed | generic / pathfinding speed |"
     );
     let _ = writeln!(report, "|---|---|---|---|---|---|---|---|---|---|");
-    let goal = Board::blank_first(puzzles::Shape::new(4, 4).expect("4x4 is supported"));
-    let puzzle = SlidingPuzzle::<WithBlank<u64>>::new(&goal).expect("the 15-puzzle fits a u64");
+    let (goal, puzzle, goal_board) = fifteen_puzzle();
     let plain_puzzle = SlidingPuzzle::<u64>::new(&goal).expect("the 15-puzzle fits a u64");
     let manhattan = Manhattan::new(&goal);
     let mut specialised = specialised::Solver::new();
-    let goal_board = baseline::Board::new(std::array::from_fn(|cell| cell as u8), 4);
     let mut totals = [Duration::ZERO; 4];
     for instance in korf_instances()
         .iter()
@@ -241,8 +239,9 @@ fn idastar_section(report: &mut String, repetitions: usize) {
             unreachable!("three contenders")
         };
         let start_board = baseline::Board::new(instance.tiles, 4);
-        let (pathfinding_time, pathfinding_length) =
-            measure(1, || baseline::idastar_length(&start_board, &goal_board));
+        let (pathfinding_time, pathfinding_length) = measure(1, || {
+            baseline::idastar_length(&start_board, &goal_board, baseline::Board::manhattan)
+        });
         let lengths = [
             generic.solution().map(|solution| solution.cost),
             plain.solution().map(|solution| solution.cost),
@@ -311,6 +310,15 @@ fn idastar_section(report: &mut String, repetitions: usize) {
     );
 }
 
+/// Korf's 15-puzzle goal (the blank first), the puzzle on the state `slide` gives IDA*, and the
+/// goal as the `pathfinding` baseline writes it.
+fn fifteen_puzzle() -> (Board, SlidingPuzzle<WithBlank<u64>>, baseline::Board<16>) {
+    let goal = Board::blank_first(puzzles::Shape::new(4, 4).expect("4x4 is supported"));
+    let puzzle = SlidingPuzzle::<WithBlank<u64>>::new(&goal).expect("the 15-puzzle fits a u64");
+    let goal_board = baseline::Board::new(std::array::from_fn(|cell| cell as u8), 4);
+    (goal, puzzle, goal_board)
+}
+
 /// IDA* with linear conflict, the default heuristic beyond 3x3, against `pathfinding::idastar`
 /// with the same heuristic written as its closures see it (recounted over the whole board).
 fn conflict_section(report: &mut String, repetitions: usize) {
@@ -324,10 +332,8 @@ fn conflict_section(report: &mut String, repetitions: usize) {
         "| instance | length | expanded | generic ms | pathfinding ms | generic / pathfinding speed |"
     );
     let _ = writeln!(report, "|---|---|---|---|---|---|");
-    let goal = Board::blank_first(puzzles::Shape::new(4, 4).expect("4x4 is supported"));
-    let puzzle = SlidingPuzzle::<WithBlank<u64>>::new(&goal).expect("the 15-puzzle fits a u64");
+    let (goal, puzzle, goal_board) = fifteen_puzzle();
     let conflict = LinearConflict::new(&goal);
-    let goal_board = baseline::Board::new(std::array::from_fn(|cell| cell as u8), 4);
     let mut totals = [Duration::ZERO; 2];
     for instance in korf_instances()
         .iter()
@@ -346,7 +352,7 @@ fn conflict_section(report: &mut String, repetitions: usize) {
             instance.id
         );
         let (pathfinding_time, pathfinding_length) = measure(1, || {
-            baseline::idastar_conflict_length(&start_board, &goal_board)
+            baseline::idastar_length(&start_board, &goal_board, baseline::Board::linear_conflict)
         });
         assert_eq!(
             generic.solution().map(|solution| u32::from(solution.cost)),
