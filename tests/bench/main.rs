@@ -118,6 +118,12 @@ fn measure_in_turns(repetitions: usize, contenders: &mut [&mut dyn FnMut()]) -> 
     times.into_iter().map(median).collect()
 }
 
+/// Writes a Markdown table's header row and its separator, one column for each of `columns`.
+fn table_head(report: &mut String, columns: &[&str]) {
+    let _ = writeln!(report, "| {} |", columns.join(" | "));
+    let _ = writeln!(report, "|{}", "---|".repeat(columns.len()));
+}
+
 /// The middle one of `values` (the upper of the two middle ones for an even count).
 fn median<T: PartialOrd>(mut values: Vec<T>) -> T {
     // Times and ratios of times have no NaN to leave unordered.
@@ -149,6 +155,13 @@ struct KorfInstance {
     generated: u64,
     expanded: u64,
     tiles: [u8; 16],
+}
+
+/// The instances of [`KORF_FAST`], in Korf's order.
+fn fast_korf_instances() -> Vec<KorfInstance> {
+    let mut instances = korf_instances();
+    instances.retain(|instance| KORF_FAST.contains(&instance.id));
+    instances
 }
 
 fn korf_instances() -> Vec<KorfInstance> {
@@ -199,20 +212,27 @@ fn idastar_section(report: &mut String, repetitions: usize) {
         report,
         "## IDA* + Manhattan, 15-puzzle (Korf instances, medians of {repetitions}, taking turns)\n"
     );
-    let _ = writeln!(
+    table_head(
         report,
-        "| instance | length | expanded | generic ms | generic, u64 state ms | specialised ms | pathfinding ms | generic / specialised speed | generic, u64 state / specialised speed | generic / pathfinding speed |"
+        &[
+            "instance",
+            "length",
+            "expanded",
+            "generic ms",
+            "generic, u64 state ms",
+            "specialised ms",
+            "pathfinding ms",
+            "generic / specialised speed",
+            "generic, u64 state / specialised speed",
+            "generic / pathfinding speed",
+        ],
     );
-    let _ = writeln!(report, "|---|---|---|---|---|---|---|---|---|---|");
     let (goal, puzzle, goal_board) = fifteen_puzzle();
     let plain_puzzle = SlidingPuzzle::<u64>::new(&goal).expect("the 15-puzzle fits a u64");
     let manhattan = Manhattan::new(&goal);
     let mut specialised = specialised::Solver::new();
     let mut totals = [Duration::ZERO; 4];
-    for instance in korf_instances()
-        .iter()
-        .filter(|instance| KORF_FAST.contains(&instance.id))
-    {
+    for instance in &fast_korf_instances() {
         let board =
             Board::new(goal.shape(), instance.tiles.to_vec()).expect("Korf boards are valid");
         let start = puzzle.state(&board).expect("Korf boards fit the puzzle");
@@ -327,18 +347,21 @@ fn conflict_section(report: &mut String, repetitions: usize) {
         report,
         "## IDA* + linear conflict, 15-puzzle (Korf instances, generic medians of {repetitions}, pathfinding one run)\n"
     );
-    let _ = writeln!(
+    table_head(
         report,
-        "| instance | length | expanded | generic ms | pathfinding ms | generic / pathfinding speed |"
+        &[
+            "instance",
+            "length",
+            "expanded",
+            "generic ms",
+            "pathfinding ms",
+            "generic / pathfinding speed",
+        ],
     );
-    let _ = writeln!(report, "|---|---|---|---|---|---|");
     let (goal, puzzle, goal_board) = fifteen_puzzle();
     let conflict = LinearConflict::new(&goal);
     let mut totals = [Duration::ZERO; 2];
-    for instance in korf_instances()
-        .iter()
-        .filter(|instance| KORF_FAST.contains(&instance.id))
-    {
+    for instance in &fast_korf_instances() {
         let board =
             Board::new(goal.shape(), instance.tiles.to_vec()).expect("Korf boards are valid");
         let start = puzzle.state(&board).expect("Korf boards fit the puzzle");
@@ -393,11 +416,10 @@ fn bfs_section(report: &mut String, repetitions: usize) {
         report,
         "## Exhaustive BFS, 8-puzzle, 181,440 states (medians of {repetitions})\n"
     );
-    let _ = writeln!(
+    table_head(
         report,
-        "| visited set | ms | states | vs pathfinding::bfs_reach |"
+        &["visited set", "ms", "states", "vs pathfinding::bfs_reach"],
     );
-    let _ = writeln!(report, "|---|---|---|---|");
     let goal = Board::parse("123456780").expect("a valid board");
     let puzzle = SlidingPuzzle::<u64>::new(&goal).expect("3x3 fits a u64");
     let start = puzzle.goal_state();
@@ -457,11 +479,18 @@ fn astar_section(report: &mut String, repetitions: usize) {
         report,
         "## A* + Manhattan against pathfinding::astar (medians of {repetitions})\n"
     );
-    let _ = writeln!(
+    table_head(
         report,
-        "| start | length | expanded | stored | generic ms | pathfinding ms | generic speed-up |"
+        &[
+            "start",
+            "length",
+            "expanded",
+            "stored",
+            "generic ms",
+            "pathfinding ms",
+            "generic speed-up",
+        ],
     );
-    let _ = writeln!(report, "|---|---|---|---|---|---|---|");
     let goal = Board::parse("123456780").expect("a valid board");
     let goal_board = baseline::Board::new([1, 2, 3, 4, 5, 6, 7, 8, 0], 3);
     // The two states at depth 31 from this goal (shared/data/README.md, OEIS A089473).
@@ -479,10 +508,7 @@ fn astar_section(report: &mut String, repetitions: usize) {
     }
     let goal = Board::blank_first(puzzles::Shape::new(4, 4).expect("4x4 is supported"));
     let goal_board = baseline::Board::new(std::array::from_fn(|cell| cell as u8), 4);
-    for instance in korf_instances()
-        .iter()
-        .filter(|instance| KORF_FAST.contains(&instance.id))
-    {
+    for instance in &fast_korf_instances() {
         let board =
             Board::new(goal.shape(), instance.tiles.to_vec()).expect("Korf boards are valid");
         let start = baseline::Board::new(instance.tiles, 4);
@@ -571,11 +597,17 @@ fn memory_section(report: &mut String, limit: usize) {
         panic!("the child prints five numbers, not {numbers:?}")
     };
     let per_state = |kib: u64| kib as f64 * 1024.0 / stored as f64;
-    let _ = writeln!(
+    table_head(
         report,
-        "| stored | expanded | peak RSS MiB | bytes per stored state (peak RSS) | bytes per stored state (peak RSS - RSS before) | seconds |"
+        &[
+            "stored",
+            "expanded",
+            "peak RSS MiB",
+            "bytes per stored state (peak RSS)",
+            "bytes per stored state (peak RSS - RSS before)",
+            "seconds",
+        ],
     );
-    let _ = writeln!(report, "|---|---|---|---|---|---|");
     let _ = writeln!(
         report,
         "| {stored} | {expanded} | {:.0} | {:.1} | {:.1} | {:.1} |\n",
@@ -677,11 +709,17 @@ fn process_section(report: &mut String, repetitions: usize) {
         report,
         "## One 8-puzzle query, whole `slide` process (medians of {repetitions} runs, taking turns)\n"
     );
-    let _ = writeln!(
+    table_head(
         report,
-        "| command | input | answer | median ms | min ms | median ms over `--version` in the same round |"
+        &[
+            "command",
+            "input",
+            "answer",
+            "median ms",
+            "min ms",
+            "median ms over `--version` in the same round",
+        ],
     );
-    let _ = writeln!(report, "|---|---|---|---|---|---|");
     let slide = slide_binary();
     type Case<'a> = (&'a [&'a str], &'a str, &'a str);
     // The last rows try other algorithm and heuristic choices than `Algorithm::default_for`.
@@ -870,11 +908,20 @@ fn batch_section(report: &mut String, repetitions: usize) {
         busy[first_free] += seconds;
     }
     let in_order = total / busy[0].max(busy[1]);
-    let _ = writeln!(
+    let ideal_column = format!("ideal speed-up (longest instance {longest:.2} s of {total:.2} s)");
+    table_head(
         report,
-        "| jobs 1 s | jobs 2 s | jobs 1 CPU s | jobs 2 CPU s | speed-up | median of the rounds' speed-ups | ideal speed-up (longest instance {longest:.2} s of {total:.2} s) | ideal with the lines handed out in order |"
+        &[
+            "jobs 1 s",
+            "jobs 2 s",
+            "jobs 1 CPU s",
+            "jobs 2 CPU s",
+            "speed-up",
+            "median of the rounds' speed-ups",
+            &ideal_column,
+            "ideal with the lines handed out in order",
+        ],
     );
-    let _ = writeln!(report, "|---|---|---|---|---|---|---|---|");
     let _ = writeln!(
         report,
         "| {:.2} | {:.2} | {:.2} | {:.2} | **{:.2}x** | {paired_median:.2}x | {ideal:.2}x | {in_order:.2}x |\n",
