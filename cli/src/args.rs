@@ -279,13 +279,15 @@ pub struct SearchOptions {
     pub timeout: Option<std::time::Duration>,
     /// The memory guard: give up when bfs, bidirectional or astar holds this many nodes (exit
     /// code 3). A stored 15-puzzle node takes about 25 bytes (A*), so the default keeps a search
-    /// within a few gigabytes; idastar stores none.
+    /// within a few gigabytes; idastar stores none, but --prune counts the move sequences it
+    /// remembers against it.
     #[arg(long, value_name = "N", default_value_t = search_core::DEFAULT_MAX_STORED, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub max_stored: usize,
     /// Duplicate pruning for idastar: skip every path that contains a redundant move sequence
     /// of up to this many moves (Taylor & Korf). The same optimal length with fewer nodes (a
     /// third to a half fewer on the 24-puzzle at 14); finding the sequences takes about a second
-    /// at 14 and grows about ninefold every two moves.
+    /// at 14 and grows about ninefold every two moves, within --timeout and with --max-stored
+    /// bounding the sequences it remembers (about 20 bytes each).
     #[arg(long, value_name = "MOVES", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=puzzles::MAX_REDUNDANT_LENGTH as u64))]
     pub prune: Option<usize>,
     /// Memory for the pattern databases' direct tables (with --heuristic pdb), in MiB (per

@@ -130,10 +130,17 @@ fn solve(args: &SolveArgs) -> Result<Status> {
     if let Ending::LimitReached(Limit::Stored) = report.ending {
         // The limit as given: the count the search ends with may pass it (a search can store
         // a layer's last successors before it looks again), and is in --stats anyway.
-        status::warn(format_args!(
-            "the search reached the --max-stored limit of {} stored nodes; raise it if memory allows, or use --algorithm idastar, which stores none",
-            args.search.max_stored
-        ));
+        match args.search.prune {
+            // IDA* stores no nodes: the sequences duplicate pruning remembers reached it.
+            Some(length) => status::warn(format_args!(
+                "the search for redundant move sequences of up to {length} moves (--prune) reached the --max-stored limit of {} remembered sequences; raise it if memory allows, or prune shorter sequences",
+                args.search.max_stored
+            )),
+            None => status::warn(format_args!(
+                "the search reached the --max-stored limit of {} stored nodes; raise it if memory allows, or use --algorithm idastar, which stores none",
+                args.search.max_stored
+            )),
+        }
     }
     Ok(report::status_of(&report.ending))
 }

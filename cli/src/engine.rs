@@ -5,7 +5,10 @@
 use std::num::NonZeroUsize;
 
 use anyhow::{anyhow, bail, Result};
-use puzzles::{Algorithm, HeuristicKind, Move, PackedWord, Shape, SlidingPuzzle, TileOutcome};
+use puzzles::{
+    Algorithm, HeuristicKind, Move, PackedWord, RedundantSearchError, Shape, SlidingPuzzle,
+    TileOutcome,
+};
 use search_core::{Limit, Limits, PruningAutomaton, Statistics};
 
 use crate::args::{AlgorithmArg, GoalArg, HeuristicArg, MetricArg};
@@ -191,22 +194,27 @@ impl Solver {
         let shape = start.shape();
         let algorithm = self.choices.algorithm(shape)?;
         let heuristic = self.choices.heuristic(shape);
+        // Duplicate pruning's sequences are searched for (a second, or many with long
+        // sequences) only when a search runs: not for a board that is its goal or cannot reach
+        // it, which `solve_with` answers at once.
+        let needs_search = start != goal
+            && puzzles::solvability(start, goal).is_ok_and(|solvability| solvability.is_solvable());
         let report = match self.choices.prune {
-            None => puzzles::solve_with(
-                start,
-                goal,
-                algorithm,
-                heuristic,
-                limits,
-                &mut self.databases,
-            )?,
-            Some(length) => {
+            Some(length) if needs_search => {
                 let automaton = match &mut self.automaton {
                     Some((made_for, automaton)) if *made_for == shape => automaton,
-                    slot => {
-                        let made = puzzles::tile_pruning_automaton(shape, length)?;
-                        &slot.insert((shape, made)).1
-                    }
+                    slot => match puzzles::tile_pruning_automaton(shape, length, limits) {
+                        Ok(made) => &slot.insert((shape, made)).1,
+                        Err(RedundantSearchError::LimitReached(limit)) => {
+                            return Ok(Report::new(
+                                algorithm,
+                                heuristic,
+                                Ending::LimitReached(limit),
+                                Statistics::default(),
+                            ))
+                        }
+                        Err(error) => return Err(error.into()),
+                    },
                 };
                 puzzles::solve_pruned(
                     start,
@@ -218,21 +226,43 @@ impl Solver {
                     automaton,
                 )?
             }
+            _ => puzzles::solve_with(
+                start,
+                goal,
+                algorithm,
+                heuristic,
+                limits,
+                &mut self.databases,
+            )?,
         };
         let ending = match report.outcome {
             TileOutcome::Solved { moves } => Ending::Solved(puzzles::format_moves(&moves)),
             TileOutcome::Unsolvable => Ending::Unsolvable,
             TileOutcome::LimitReached(limit) => Ending::LimitReached(limit),
         };
-        Ok(Report {
-            algorithm: report.algorithm.to_string(),
-            heuristic: report
-                .algorithm
-                .uses_heuristic()
-                .then(|| report.heuristic.to_string()),
+        Ok(Report::new(
+            report.algorithm,
+            report.heuristic,
             ending,
-            statistics: report.statistics,
-        })
+            report.statistics,
+        ))
+    }
+}
+
+impl Report {
+    /// The report of `algorithm` (and `heuristic`, if it uses one).
+    fn new(
+        algorithm: Algorithm,
+        heuristic: HeuristicKind,
+        ending: Ending,
+        statistics: Statistics,
+    ) -> Self {
+        Report {
+            algorithm: algorithm.to_string(),
+            heuristic: algorithm.uses_heuristic().then(|| heuristic.to_string()),
+            ending,
+            statistics,
+        }
     }
 }
 

@@ -75,7 +75,7 @@ pub use tiles::{
     random_solvable, random_walk, redundant_move_sequences, solvability, solve, solve_pruned,
     solve_with, tile_pruning_automaton, Algorithm, Board, BoardError, HeuristicKind,
     IncrementalPdb, LinearConflict, Manhattan, Misplaced, Move, MoveError, PackedWord, Parity,
-    PdbHeuristic, PdbMemo, PdbSource, RedundantLengthError, Shape, ShapeError, SlidingPuzzle,
+    PdbHeuristic, PdbMemo, PdbSource, RedundantSearchError, Shape, ShapeError, SlidingPuzzle,
     Solvability, SolveError, SplitMix64, TileCost, TileOutcome, TileReport, TileState, WithBlank,
     DEFAULT_DIRECT_TABLES, MAX_CELLS, MAX_RANKED, MAX_REDUNDANT_LENGTH,
 };

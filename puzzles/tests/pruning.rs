@@ -63,7 +63,7 @@ fn every_board_keeps_a_shortest_path_under_pruning() {
         let goal = Board::blank_first(shape);
         let puzzle = SlidingPuzzle::<u64>::new(&goal).unwrap();
         let start = puzzle.state(&goal).unwrap();
-        let automaton = tile_pruning_automaton(shape, length).unwrap();
+        let automaton = tile_pruning_automaton(shape, length, &Limits::none()).unwrap();
         let pruned = Pruned::new(&puzzle, &automaton).unwrap();
         let distances = first_arrivals(&puzzle, start, |state| *state, TileCost::MAX);
         let allowed = first_arrivals(&pruned, pruned.start(start), |s| s.state, TileCost::MAX);
@@ -84,8 +84,8 @@ fn the_sequences_are_redundant_on_a_real_board_and_fit_it() {
     // of at most its length does from there: checked by breadth-first search over the allowed
     // paths, which must reach the board the sequence reaches no later.
     let shape = Shape::new(4, 4).unwrap();
-    let sequences = redundant_move_sequences(shape, 10).unwrap();
-    let automaton = tile_pruning_automaton(shape, 10).unwrap();
+    let sequences = redundant_move_sequences(shape, 10, &Limits::none()).unwrap();
+    let automaton = tile_pruning_automaton(shape, 10, &Limits::none()).unwrap();
     let goal = Board::blank_first(shape);
     let puzzle = SlidingPuzzle::<u64>::new(&goal).unwrap();
     for blank in 0..shape.cells() {
@@ -154,7 +154,7 @@ fn both_ways(
 fn pruned_idastar_finds_korfs_optimal_lengths_with_fewer_nodes() {
     let shape = Shape::new(4, 4).unwrap();
     let goal = Board::blank_first(shape);
-    let automaton = tile_pruning_automaton(shape, 14).unwrap();
+    let automaton = tile_pruning_automaton(shape, 14, &Limits::none()).unwrap();
     for line in include_str!("data/korf100.txt").lines() {
         let fields: Vec<&str> = line.split_whitespace().collect();
         let id: u32 = fields[0].parse().unwrap();
@@ -177,7 +177,7 @@ fn pruned_idastar_finds_korfs_optimal_lengths_with_fewer_nodes() {
 #[test]
 fn solve_pruned_agrees_with_solve_for_every_heuristic_and_refuses_other_algorithms() {
     let goal = Board::blank_last(Shape::new(3, 3).unwrap());
-    let automaton = tile_pruning_automaton(goal.shape(), 14).unwrap();
+    let automaton = tile_pruning_automaton(goal.shape(), 14, &Limits::none()).unwrap();
     let mut databases = PdbSource::new(None);
     // The only two boards 31 moves from 123456780 (OEIS A089473), and one a move away.
     for (text, optimal) in [("867254301", 31), ("647850321", 31), ("123456708", 1)] {
@@ -279,7 +279,7 @@ proptest! {
         let shape = if wide { Shape::new(4, 3).unwrap() } else { Shape::new(3, 4).unwrap() };
         let goal = Board::blank_first(shape);
         let start = random_walk(&goal, 60, seed);
-        let automaton = tile_pruning_automaton(shape, 12).unwrap();
+        let automaton = tile_pruning_automaton(shape, 12, &Limits::none()).unwrap();
         let ((plain, _), (pruned, _)) = both_ways(&automaton, &start, &goal);
         prop_assert_eq!(plain, pruned);
     }

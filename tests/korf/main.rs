@@ -173,8 +173,10 @@ fn pruning(
         text.parse().expect("--prune takes a number of moves")
     });
     let began = Instant::now();
-    let automaton = (length > 0)
-        .then(|| tile_pruning_automaton(shape, length).expect("--prune takes at most 28 moves"));
+    let automaton = (length > 0).then(|| {
+        tile_pruning_automaton(shape, length, &Limits::none())
+            .expect("--prune takes at most 28 moves")
+    });
     (automaton, began.elapsed())
 }
 

@@ -297,6 +297,41 @@ fn prune_finds_the_same_length_with_fewer_nodes() {
 }
 
 #[test]
+fn the_search_for_redundant_sequences_obeys_the_limits() {
+    // Sequences of 20 moves on a 4x4 board take minutes and gigabytes to find: the deadline
+    // and the memory guard stop the search for them as they stop a search.
+    let one_move = "1 2 3 4/5 6 7 8/9 10 11 12/13 14 0 15";
+    slide()
+        .args(["solve", one_move, "--prune", "20", "--timeout", "0.2"])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains("result: gave up, deadline passed"));
+    slide()
+        .args(["solve", one_move, "--prune", "20", "--max-stored", "100000"])
+        .timeout(std::time::Duration::from_secs(60))
+        .assert()
+        .code(3)
+        .stdout(predicate::str::contains(
+            "result: gave up, stored-node limit reached",
+        ))
+        .stderr(predicate::str::contains(
+            "redundant move sequences of up to 20 moves (--prune) reached the --max-stored limit of 100000",
+        ));
+    // A board that is its goal, or cannot reach it, needs no search and no sequences.
+    slide()
+        .args(["solve", "12345678.", "--prune", "28", "--max-stored", "1"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("length: 0"));
+    slide()
+        .args(["solve", "12345687.", "--prune", "28", "--max-stored", "1"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("unsolvable"));
+}
+
+#[test]
 fn solve_json_holds_what_it_claims() {
     let report = solve_json(&[
         "283104765",

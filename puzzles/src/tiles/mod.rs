@@ -27,7 +27,7 @@ pub use puzzle::{SlidingPuzzle, TileCost, TileState};
 pub use random::{random_solvable, random_walk, SplitMix64};
 pub use rank::{factorial, permutation_rank, permutation_unrank, MAX_RANKED};
 pub use redundant::{
-    redundant_move_sequences, tile_pruning_automaton, RedundantLengthError, MAX_REDUNDANT_LENGTH,
+    redundant_move_sequences, tile_pruning_automaton, RedundantSearchError, MAX_REDUNDANT_LENGTH,
 };
 pub use shape::{Shape, ShapeError, MAX_CELLS};
 pub use solvability::{solvability, Parity, Solvability};

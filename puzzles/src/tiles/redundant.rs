@@ -7,7 +7,7 @@
 //! clockwise do what six counter-clockwise do (twelve moves round a block restore it), so IDA*
 //! with parent pruning alone searches both.
 
-use search_core::{FastHashMap, PruningAutomaton};
+use search_core::{FastHashMap, Limit, Limits, PruningAutomaton};
 
 use super::moves::Move;
 use super::shape::Shape;
@@ -31,15 +31,19 @@ pub const MAX_REDUNDANT_LENGTH: usize = 28;
 /// about 3 to the power `max_length` of them on a large board (fewer on a small one). Up to 12
 /// moves takes a fraction of a second; 14 moves on a 5x5 board about a second and 100 MB
 /// (`slide solve --prune 14` of a 24-puzzle, whole process), 16 moves 8 s and 850 MB: each two
-/// moves more multiply both by eight or nine.
+/// moves more multiply both by eight or nine. So the search obeys `limits` as a search does:
+/// their deadline and cancellation flag, and their [`max_stored`](Limits::max_stored) as a
+/// bound on the sequences it remembers (about 20 bytes each); `max_expanded` is left to the
+/// puzzle's search.
 ///
 /// # Errors
-/// `max_length` above [`MAX_REDUNDANT_LENGTH`].
+/// `max_length` above [`MAX_REDUNDANT_LENGTH`], or a limit reached before the search ended.
 ///
 /// ```
 /// use puzzles::{redundant_move_sequences, Move, Shape};
+/// use search_core::Limits;
 ///
-/// let sequences = redundant_move_sequences(Shape::new(4, 4)?, 6)?;
+/// let sequences = redundant_move_sequences(Shape::new(4, 4)?, 6, &Limits::default())?;
 /// // The four moves followed by their inverses, then one of the two six-move ways round each
 /// // of the four 2x2 blocks the blank is a corner of.
 /// assert_eq!(sequences.len(), 8);
@@ -50,19 +54,27 @@ pub const MAX_REDUNDANT_LENGTH: usize = 28;
 pub fn redundant_move_sequences(
     shape: Shape,
     max_length: usize,
-) -> Result<Vec<Vec<Move>>, RedundantLengthError> {
-    let found = redundant(shape, max_length)?;
+    limits: &Limits,
+) -> Result<Vec<Vec<Move>>, RedundantSearchError> {
+    let found = redundant(shape, max_length, limits)?;
     Ok(found.iter().map(|sequence| sequence.moves()).collect())
 }
 
 /// [`redundant_move_sequences`], packed.
-fn redundant(shape: Shape, max_length: usize) -> Result<Vec<Sequence>, RedundantLengthError> {
+fn redundant(
+    shape: Shape,
+    max_length: usize,
+    limits: &Limits,
+) -> Result<Vec<Sequence>, RedundantSearchError> {
     if max_length > MAX_REDUNDANT_LENGTH {
-        return Err(RedundantLengthError { max_length });
+        return Err(RedundantSearchError::TooLong { max_length });
     }
-    let mut finder = Finder::new(shape, max_length);
+    let mut finder = Finder::new(shape, max_length, limits);
     for length in 1..=max_length {
         finder.find_of_length(length as u8);
+        if let Some(limit) = finder.stopped {
+            return Err(RedundantSearchError::LimitReached(limit));
+        }
     }
     Ok(finder.found)
 }
@@ -73,15 +85,17 @@ fn redundant(shape: Shape, max_length: usize) -> Result<Vec<Sequence>, Redundant
 ///
 /// With [`search_core::Pruned`], IDA* then skips every path that contains one of them. Up to 14
 /// moves on a 5x5 board gives an automaton of 54,281 states (424 KiB), with which IDA* generates a
-/// third to a half fewer nodes on the 24-puzzle (BENCHMARKS.md).
+/// third to a half fewer nodes on the 24-puzzle (BENCHMARKS.md). The search for the sequences
+/// obeys `limits` as [`redundant_move_sequences`] says.
 ///
 /// # Errors
-/// `max_length` above [`MAX_REDUNDANT_LENGTH`].
+/// `max_length` above [`MAX_REDUNDANT_LENGTH`], or a limit reached before the search ended.
 ///
 /// ```
 /// use puzzles::{tile_pruning_automaton, Move, Shape};
+/// use search_core::Limits;
 ///
-/// let automaton = tile_pruning_automaton(Shape::new(5, 5)?, 8)?;
+/// let automaton = tile_pruning_automaton(Shape::new(5, 5)?, 8, &Limits::default())?;
 /// let slots = |moves: &[Move]| moves.iter().map(|m| m.index()).collect::<Vec<_>>();
 /// use Move::*;
 /// // Parent pruning is part of it ...
@@ -95,8 +109,9 @@ fn redundant(shape: Shape, max_length: usize) -> Result<Vec<Sequence>, Redundant
 pub fn tile_pruning_automaton(
     shape: Shape,
     max_length: usize,
-) -> Result<PruningAutomaton, RedundantLengthError> {
-    Ok(automaton_of(&redundant(shape, max_length)?))
+    limits: &Limits,
+) -> Result<PruningAutomaton, RedundantSearchError> {
+    Ok(automaton_of(&redundant(shape, max_length, limits)?))
 }
 
 /// The automaton forbidding `sequences`.
@@ -112,24 +127,40 @@ fn automaton_of(sequences: &[Sequence]) -> PruningAutomaton {
         .expect("redundant sequences are nonempty lists of move indices")
 }
 
-/// A length beyond [`MAX_REDUNDANT_LENGTH`] was asked for.
+/// Why [`redundant_move_sequences`] (or [`tile_pruning_automaton`]) found no sequences.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RedundantLengthError {
-    /// The length asked for.
-    pub max_length: usize,
+#[non_exhaustive]
+pub enum RedundantSearchError {
+    /// A length beyond [`MAX_REDUNDANT_LENGTH`] was asked for.
+    TooLong {
+        /// The length asked for.
+        max_length: usize,
+    },
+    /// The search stopped at a limit: [`Limit::Deadline`], [`Limit::Cancelled`], or
+    /// [`Limit::Stored`] when it remembered as many sequences as the limits' `max_stored`.
+    LimitReached(Limit),
 }
 
-impl std::fmt::Display for RedundantLengthError {
+impl std::fmt::Display for RedundantSearchError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(
-            f,
-            "redundant move sequences of up to {} moves were asked for; at most {MAX_REDUNDANT_LENGTH} are supported",
-            self.max_length
-        )
+        match self {
+            RedundantSearchError::TooLong { max_length } => write!(
+                f,
+                "redundant move sequences of up to {max_length} moves were asked for; at most {MAX_REDUNDANT_LENGTH} are supported"
+            ),
+            RedundantSearchError::LimitReached(limit) => write!(
+                f,
+                "the search for redundant move sequences stopped: {limit}"
+            ),
+        }
     }
 }
 
-impl std::error::Error for RedundantLengthError {}
+impl std::error::Error for RedundantSearchError {}
+
+/// How many sequences the search classifies between two looks at the clock and the
+/// cancellation flag: some microseconds of work.
+const CLOCK_INTERVAL: u32 = 4096;
 
 /// A sequence of at most [`MAX_REDUNDANT_LENGTH`] moves in one word: two bits a move, the first
 /// in the lowest bits, and the length in the top byte.
@@ -246,7 +277,7 @@ impl Bounds {
 
 /// The search: one depth-first pass per length over the sequences no redundant sequence found so
 /// far is part of, moving the blank on a grid in place.
-struct Finder {
+struct Finder<'a> {
     shape: Shape,
     /// The grid's side: the blank starts in its middle and cannot leave it.
     side: usize,
@@ -258,11 +289,16 @@ struct Finder {
     more_kept: FastHashMap<u64, Vec<Sequence>>,
     /// The redundant sequences found, in order.
     found: Vec<Sequence>,
+    limits: &'a Limits,
+    /// Sequences classified since the clock was last looked at.
+    since_clock: u32,
+    /// The limit that stopped the search, if one did: the walk then unwinds.
+    stopped: Option<Limit>,
 }
 
-impl Finder {
+impl<'a> Finder<'a> {
     /// A search that has kept the empty sequence, which does nothing (its hash is zero).
-    fn new(shape: Shape, max_length: usize) -> Self {
+    fn new(shape: Shape, max_length: usize, limits: &'a Limits) -> Self {
         let side = 2 * max_length + 1;
         let mut kept = FastHashMap::default();
         kept.insert(0, Sequence::EMPTY);
@@ -273,6 +309,9 @@ impl Finder {
             kept,
             more_kept: FastHashMap::default(),
             found: Vec::new(),
+            limits,
+            since_clock: 0,
+            stopped: None,
         }
     }
 
@@ -311,8 +350,12 @@ impl Finder {
         hash: u64,
         bounds: Bounds,
     ) {
+        if self.stopped.is_some() {
+            return;
+        }
         if sequence.length() == length {
             self.classify(sequence, hash, bounds);
+            self.stopped = self.limit_reached();
             return;
         }
         for direction in Move::ALL {
@@ -351,6 +394,24 @@ impl Finder {
             self.grid[cell] = new;
         }
         hash
+    }
+
+    /// The limit reached, if any: looked at after each sequence classified, the clock and the
+    /// flag only every [`CLOCK_INTERVAL`] of them.
+    fn limit_reached(&mut self) -> Option<Limit> {
+        if self
+            .limits
+            .max_stored
+            .is_some_and(|max_stored| self.kept.len() >= max_stored)
+        {
+            return Some(Limit::Stored);
+        }
+        self.since_clock += 1;
+        if self.since_clock < CLOCK_INTERVAL {
+            return None;
+        }
+        self.since_clock = 0;
+        self.limits.interruption()
     }
 
     /// Records `sequence` as redundant if a kept one replaces it, and keeps it otherwise.
@@ -410,7 +471,8 @@ mod tests {
 
     #[test]
     fn the_shortest_redundant_sequences_are_a_move_and_its_inverse() {
-        let sequences = redundant_move_sequences(Shape::new(5, 5).unwrap(), 5).unwrap();
+        let sequences =
+            redundant_move_sequences(Shape::new(5, 5).unwrap(), 5, &Limits::none()).unwrap();
         let expected: Vec<Vec<Move>> = Move::ALL
             .iter()
             .map(|&direction| vec![direction, direction.inverse()])
@@ -420,7 +482,8 @@ mod tests {
 
     #[test]
     fn six_moves_round_a_block_keep_one_direction() {
-        let sequences = redundant_move_sequences(Shape::new(5, 5).unwrap(), 6).unwrap();
+        let sequences =
+            redundant_move_sequences(Shape::new(5, 5).unwrap(), 6, &Limits::none()).unwrap();
         let loops: Vec<&Vec<Move>> = sequences.iter().filter(|s| s.len() == 6).collect();
         // The blank is a corner of four 2x2 blocks, and goes one and a half times round each
         // either way to the opposite corner: of each such pair, the later in move order goes.
@@ -443,8 +506,43 @@ mod tests {
 
     #[test]
     fn too_long_is_refused() {
-        let error = redundant_move_sequences(Shape::new(5, 5).unwrap(), 29).unwrap_err();
-        assert_eq!(error, RedundantLengthError { max_length: 29 });
+        let error =
+            redundant_move_sequences(Shape::new(5, 5).unwrap(), 29, &Limits::none()).unwrap_err();
+        assert_eq!(error, RedundantSearchError::TooLong { max_length: 29 });
         assert!(error.to_string().contains("at most 28"));
+    }
+
+    /// Ten moves on a 5x5 board: the search remembers thousands of sequences.
+    fn ten_moves(limits: &Limits) -> Result<Vec<Vec<Move>>, RedundantSearchError> {
+        redundant_move_sequences(Shape::new(5, 5).unwrap(), 10, limits)
+    }
+
+    #[test]
+    fn the_stored_limit_bounds_the_sequences_remembered() {
+        let error = ten_moves(&Limits::none().with_max_stored(1000)).unwrap_err();
+        assert_eq!(error, RedundantSearchError::LimitReached(Limit::Stored));
+        assert!(error.to_string().contains("stored-node limit reached"));
+        // The default limits are far from it.
+        assert!(ten_moves(&Limits::default()).is_ok());
+    }
+
+    #[test]
+    fn a_raised_cancellation_flag_or_a_past_deadline_stops_the_search() {
+        use std::sync::atomic::AtomicBool;
+        use std::sync::Arc;
+        use std::time::Instant;
+
+        let cancelled = Limits::none().with_cancel_flag(Arc::new(AtomicBool::new(true)));
+        assert_eq!(
+            ten_moves(&cancelled),
+            Err(RedundantSearchError::LimitReached(Limit::Cancelled))
+        );
+        let late = Limits::none().with_deadline(Instant::now());
+        assert_eq!(
+            ten_moves(&late),
+            Err(RedundantSearchError::LimitReached(Limit::Deadline))
+        );
+        // A search short enough to end before the first look at the clock is not stopped.
+        assert!(redundant_move_sequences(Shape::new(5, 5).unwrap(), 4, &late).is_ok());
     }
 }

@@ -326,7 +326,7 @@ pub fn solve_with(
 /// // One of the two boards 31 moves from 123456780, the most (OEIS A089473).
 /// let start = Board::parse("867254301")?;
 /// let goal = Board::parse("123456780")?;
-/// let automaton = tile_pruning_automaton(start.shape(), 14)?;
+/// let automaton = tile_pruning_automaton(start.shape(), 14, &Limits::default())?;
 /// let report = solve_pruned(&start, &goal, Algorithm::IdaStar, HeuristicKind::Manhattan,
 ///     &Limits::default(), &mut PdbSource::new(None), &automaton)?;
 /// assert_eq!(report.length(), Some(31));
