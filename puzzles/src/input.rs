@@ -71,6 +71,14 @@ pub enum ClassicInputError {
         /// The goal's shape.
         goal: Shape,
     },
+    /// Lines meant as the rows of a board (the first is no board on its own, or every line
+    /// holds as many cells as a square board of that many rows would) do not make one.
+    BadRows {
+        /// The first and the last line of the rows, numbered from 1.
+        lines: (usize, usize),
+        /// What is wrong with the board they make.
+        error: BoardError,
+    },
 }
 
 impl fmt::Display for ClassicInputError {
@@ -97,6 +105,10 @@ impl fmt::Display for ClassicInputError {
             ClassicInputError::ShapeMismatch { start, goal } => {
                 write!(f, "the goal is {goal} but the start is {start}")
             }
+            ClassicInputError::BadRows {
+                lines: (first, last),
+                ..
+            } => write!(f, "lines {first}-{last}: bad board written row by row"),
         }
     }
 }
@@ -104,7 +116,8 @@ impl fmt::Display for ClassicInputError {
 impl Error for ClassicInputError {
     fn source(&self) -> Option<&(dyn Error + 'static)> {
         match self {
-            ClassicInputError::BadBoard { error, .. } => Some(error),
+            ClassicInputError::BadBoard { error, .. }
+            | ClassicInputError::BadRows { error, .. } => Some(error),
             _ => None,
         }
     }
@@ -124,7 +137,8 @@ impl Error for ClassicInputError {
 ///    The split is where half the cells have been read, so there is at most one.
 ///
 /// Anything else is an error naming the problem: the first bad line when the input is meant as
-/// one board a line, too many boards, invalid UTF-8, or more than [`MAX_CLASSIC_INPUT`] bytes.
+/// one board a line, the first bad board when it is meant as rows, too many boards, invalid
+/// UTF-8, or more than [`MAX_CLASSIC_INPUT`] bytes.
 ///
 /// ```
 /// use puzzles::input::read_classic;
@@ -136,6 +150,10 @@ impl Error for ClassicInputError {
 /// let (start, goal) = read_classic(b"8 6 7\r\n2 5 4\r\n3 0 1\r\n1 2 3\r\n4 5 6\r\n7 8 0\r\n").unwrap();
 /// assert_eq!((start.to_compact(), goal.to_compact()), ("867254301".into(), "123456780".into()));
 /// assert_eq!(read_classic(b"hello").unwrap_err().to_string(), "line 1: bad board `hello`");
+/// // Rows with a mistake: the board they make is what is wrong, not its first row.
+/// let error = read_classic(b"2 8 3\n1 0 4\n7 6 6\n").unwrap_err();
+/// assert_eq!(error.to_string(), "lines 1-3: bad board written row by row");
+/// assert_eq!(std::error::Error::source(&error).unwrap().to_string(), "tile 6 appears twice");
 /// ```
 pub fn read_classic(input: &[u8]) -> Result<(Board, Board), ClassicInputError> {
     if input.len() > MAX_CLASSIC_INPUT {
@@ -185,9 +203,9 @@ fn classic_boards(text: &str) -> Result<Vec<Board>, ClassicInputError> {
     match one_per_line {
         Ok(boards) if boards.len() <= 2 => Ok(boards),
         // Not one or two boards a line: maybe boards written row by row.
-        other => match (paragraphs(text).or_else(|| rows_of_two(&lines)), other) {
+        other => match (paragraphs(&lines).or_else(|| rows_of_two(&lines)), other) {
             (Some(boards), _) => Ok(boards),
-            (None, Err(line_error)) => Err(line_error),
+            (None, Err(line_error)) => Err(rows_error(&lines).unwrap_or(line_error)),
             (None, Ok(boards)) => Err(ClassicInputError::TooManyBoards {
                 count: boards.len(),
             }),
@@ -195,29 +213,71 @@ fn classic_boards(text: &str) -> Result<Vec<Board>, ClassicInputError> {
     }
 }
 
+/// The board written row by row in `rows` (numbered, trimmed lines).
+fn board_of_rows(rows: &[(usize, &str)]) -> Result<Board, BoardError> {
+    let text: Vec<&str> = rows.iter().map(|&(_, row)| row).collect();
+    Board::parse(&text.join("\n"))
+}
+
+/// The runs of `lines` (the input's non-blank lines, numbered) that blank lines separate.
+fn runs<'a, 't>(lines: &'a [(usize, &'t str)]) -> Vec<&'a [(usize, &'t str)]> {
+    lines.chunk_by(|line, next| next.0 == line.0 + 1).collect()
+}
+
 /// One or two boards written row by row, separated by blank lines; `None` if the input is not
 /// that.
-fn paragraphs(text: &str) -> Option<Vec<Board>> {
-    let mut paragraphs: Vec<Vec<&str>> = vec![Vec::new()];
-    for line in text.lines().map(str::trim) {
-        match (line.is_empty(), paragraphs.last_mut()) {
-            (false, Some(paragraph)) => paragraph.push(line),
-            (true, Some(paragraph)) if !paragraph.is_empty() => paragraphs.push(Vec::new()),
-            _ => {}
-        }
-        // A third paragraph already rules the form out: stop before collecting more.
-        if paragraphs.len() > 3 {
-            return None;
-        }
-    }
-    paragraphs.retain(|paragraph| !paragraph.is_empty());
-    if paragraphs.is_empty() || paragraphs.len() > 2 {
+fn paragraphs(lines: &[(usize, &str)]) -> Option<Vec<Board>> {
+    let paragraphs = runs(lines);
+    if paragraphs.len() > 2 {
         return None;
     }
     paragraphs
         .iter()
-        .map(|rows| Board::parse(&rows.join("\n")).ok())
+        .map(|rows| board_of_rows(rows).ok())
         .collect()
+}
+
+/// Why `lines` are not boards written row by row, if they are meant as such: several lines,
+/// the first no board on its own (`2 8 3`) or every line as long as a square board with that
+/// many rows would have its rows (`1 2 3 4` on four lines). The boards looked at are the
+/// paragraphs, or, with no blank line between, the two halves of the lines when they are two
+/// square boards' rows (or, rows of no square board, an even number of lines), else all the
+/// lines; `None` if they all parse (what is wrong is elsewhere).
+fn rows_error(lines: &[(usize, &str)]) -> Option<ClassicInputError> {
+    let cells = |row: &str| match row.split_whitespace().count() {
+        1 => row.chars().count(),
+        words => words,
+    };
+    let first_is_a_row = matches!(
+        Board::parse(lines.first()?.1),
+        Err(BoardError::NotSquare { .. })
+    );
+    let width = cells(lines[0].1);
+    let square_rows = lines.iter().all(|&(_, row)| cells(row) == width)
+        && (lines.len() == width || lines.len() == 2 * width);
+    if lines.len() < 2 || !(first_is_a_row || square_rows) {
+        return None;
+    }
+    let paragraphs = runs(lines);
+    let two_boards = if square_rows {
+        lines.len() == 2 * width
+    } else {
+        lines.len() % 2 == 0
+    };
+    let boards: Vec<&[(usize, &str)]> = match paragraphs.as_slice() {
+        [rows] if two_boards => {
+            let (start, goal) = rows.split_at(rows.len() / 2);
+            vec![start, goal]
+        }
+        _ => paragraphs,
+    };
+    boards.into_iter().find_map(|rows| {
+        let error = board_of_rows(rows).err()?;
+        Some(ClassicInputError::BadRows {
+            lines: (rows.first()?.0, rows.last()?.0),
+            error,
+        })
+    })
 }
 
 /// The most lines [`rows_of_two`] looks at: two boards of the tallest shape (25 cells, at least
@@ -233,10 +293,7 @@ fn rows_of_two(lines: &[(usize, &str)]) -> Option<Vec<Board>> {
     // Cells always split in the same place whatever the form of each row, so the one split
     // whose halves are boards of one shape is the only candidate: trying each is enough.
     (1..lines.len()).find_map(|split| {
-        let board = |rows: &[(usize, &str)]| {
-            let text: Vec<&str> = rows.iter().map(|&(_, row)| row).collect();
-            Board::parse(&text.join("\n")).ok()
-        };
+        let board = |rows: &[(usize, &str)]| board_of_rows(rows).ok();
         let (start, goal) = (board(&lines[..split])?, board(&lines[split..])?);
         (start.shape() == goal.shape()).then(|| vec![start, goal])
     })

@@ -10,11 +10,21 @@ use puzzles::input::{
 };
 use puzzles::{format_moves, klotski, parse_moves, random_solvable, Board, Shape};
 
-/// Asserts that an error message is fit to show: non-empty, no trailing period.
+/// Asserts that an error message is fit to show: non-empty, no trailing period, and saying
+/// nothing its sources say again (an error report prints the message, then each source's).
 fn assert_message(error: &dyn std::error::Error) {
     let message = error.to_string();
     assert!(!message.is_empty(), "{error:?} has an empty message");
     assert!(!message.ends_with('.'), "{message:?} ends with a period");
+    let mut source = error.source();
+    while let Some(inner) = source {
+        assert!(
+            !message.contains(&inner.to_string()),
+            "{message:?} repeats its source {inner:?}"
+        );
+        assert_message(inner);
+        source = inner.source();
+    }
 }
 
 /// Asserts that every text form of `board` parses back to it.
@@ -211,6 +221,50 @@ fn classic_errors_name_the_problem() {
     assert_eq!(
         message(b"12345678.\n1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0\n"),
         "the goal is 4x4 but the start is 3x3"
+    );
+}
+
+#[test]
+fn classic_rows_with_a_mistake_are_blamed_as_the_board_they_make() {
+    // The whole report, as `slide` prints it: the message, then its sources.
+    let report = |input: &[u8]| {
+        let error = read_classic(input).unwrap_err();
+        assert_message(&error);
+        let mut report = error.to_string();
+        let mut source = std::error::Error::source(&error);
+        while let Some(inner) = source {
+            report = format!("{report}: {inner}");
+            source = inner.source();
+        }
+        report
+    };
+    assert_eq!(
+        report(b"2 8 3\n1 0 4\n7 6 6\n"),
+        "lines 1-3: bad board written row by row: tile 6 appears twice"
+    );
+    // The goal's rows, after the start's, with or without a blank line between.
+    assert_eq!(
+        report(b"2 8 3\n1 0 4\n7 6 5\n1 2 3\n8 0 4\n7 6 9\n"),
+        "lines 4-6: bad board written row by row: tile 9 is out of range: tiles are 1 to 8, and 0 or '.' is the blank"
+    );
+    assert_eq!(
+        report(b"2 8 3\n1 0 4\n7 6 5\n\n1 2 3\n8 0 4\n7 6 6\n"),
+        "lines 5-7: bad board written row by row: tile 6 appears twice"
+    );
+    // Rows of four cells, four of them: one 15-puzzle, not two halves.
+    assert_eq!(
+        report(b"1 2 3 4\n5 6 7 8\n9 10 11 12\n13 14 15 15\n"),
+        "lines 1-4: bad board written row by row: no blank: mark the empty cell with 0 or '.'"
+    );
+    // A board a line is still blamed line by line.
+    assert_eq!(
+        report(b"283104766\n123456780\n"),
+        "line 1: bad board `283104766`: tile 6 appears twice"
+    );
+    // And a shape's error is said once.
+    assert_eq!(
+        report(b"0\n"),
+        "line 1: bad board `0`: unsupported shape: a 1x1 board is too small: width and height must be at least 2"
     );
 }
 

@@ -161,14 +161,9 @@ impl fmt::Display for BoardError {
     }
 }
 
-impl std::error::Error for BoardError {
-    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
-        match self {
-            BoardError::Shape(error) => Some(error),
-            _ => None,
-        }
-    }
-}
+/// No source: the one error a `BoardError` wraps, a [`ShapeError`], is written out in its
+/// message already, and a source would have error reports say it twice.
+impl std::error::Error for BoardError {}
 
 impl From<ShapeError> for BoardError {
     fn from(error: ShapeError) -> Self {

@@ -158,10 +158,12 @@ impl fmt::Display for SolveError {
 impl std::error::Error for SolveError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
+            // Each message writes out the wrapped error's: its source is theirs, so that error
+            // reports (which print the chain) say nothing twice.
             SolveError::Board(error) => error.source(),
-            SolveError::PatternDatabase(error) => Some(error),
+            SolveError::PatternDatabase(error) => error.source(),
             SolveError::PruningNeedsIdaStar(_) => None,
-            SolveError::Pruning(error) => Some(error),
+            SolveError::Pruning(error) => error.source(),
             SolveError::PruningForbidsEveryPath => None,
         }
     }
