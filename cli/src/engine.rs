@@ -177,7 +177,8 @@ impl Solver {
     /// once, rather than for every board).
     pub fn new(choices: Choices) -> Result<Self> {
         choices.check()?;
-        let databases = puzzles::PdbSource::default_location();
+        // A cache that cannot be read or written costs a rebuild every run: said, not hidden.
+        let databases = puzzles::PdbSource::default_location().on_warning(crate::pdb::warn_cache);
         Ok(Solver {
             choices,
             databases: match choices.direct_tables {

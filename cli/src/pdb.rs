@@ -72,15 +72,7 @@ fn build(args: &PdbBuildArgs) -> Result<Status> {
                         causes(error)
                     ));
                 }
-                // The library's text leaves out the operating system's reason.
-                CacheWarning::Rebuilding { path, error } => bar.suspend(|| {
-                    status::warn(format_args!(
-                        "rebuilding {}: {}",
-                        path.display(),
-                        causes(error)
-                    ))
-                }),
-                warning => bar.suspend(|| status::warn(format_args!("{warning}"))),
+                warning => bar.suspend(|| warn_cache(warning)),
             },
         )?;
         bar.finish_and_clear();
@@ -181,6 +173,24 @@ fn progress_bar(index: usize, count: usize) -> ProgressBar {
 }
 
 /// `error` and its causes, each after a colon, as anyhow's `{:#}` writes them.
+/// Tells the user of a cache file rebuilt or not saved, with the operating system's reason
+/// (which the library's text leaves to the error's sources).
+pub fn warn_cache(warning: &CacheWarning) {
+    match warning {
+        CacheWarning::Rebuilding { path, error } => status::warn(format_args!(
+            "rebuilding {}: {}",
+            path.display(),
+            causes(error)
+        )),
+        CacheWarning::NotSaved { path, error } => status::warn(format_args!(
+            "could not save {}: {}; the databases are built again every run until it can be",
+            path.display(),
+            causes(error)
+        )),
+        warning => status::warn(format_args!("{warning}")),
+    }
+}
+
 fn causes(error: &dyn std::error::Error) -> String {
     let mut text = error.to_string();
     let mut cause = error.source();

@@ -192,6 +192,36 @@ fn solve_with_pattern_databases_builds_them_once_into_the_cache() {
 }
 
 #[test]
+fn a_cache_that_cannot_hold_the_databases_is_reported() {
+    // The cache directory's place holds a file: the databases are built and used, but cannot
+    // be saved, so every run would build them again. That is said, once a database.
+    let place = tempfile::tempdir().unwrap();
+    let file = place.path().join("not-a-directory");
+    std::fs::write(&file, "").unwrap();
+    let output = slide()
+        .env("XDG_CACHE_HOME", &file)
+        .args([
+            "solve",
+            "-H",
+            "pdb",
+            "5 1 2 3/9 6 7 4/13 10 11 8/0 14 15 12",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert!(String::from_utf8_lossy(&output.stdout).contains("length: 9"));
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(
+        stderr.matches("could not save").count(),
+        3,
+        "one warning per database of the 6-6-3 partition: {stderr}"
+    );
+    assert!(stderr.contains("built again every run"), "{stderr}");
+    // A missing directory is no reason to speak of rebuilding a file.
+    assert!(!stderr.contains("rebuilding"), "{stderr}");
+}
+
+#[test]
 fn timeout_covers_building_pattern_databases() {
     // An empty cache: the 6-6-3 databases take seconds to build, far past the deadline.
     let cache = tempfile::tempdir().unwrap();

@@ -184,7 +184,13 @@ impl PdbCache {
                 path: path.clone(),
                 error: PdbError::Mismatch,
             }),
-            Err(PdbError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {}
+            // No file, or no directory for it (a file where one should be): nothing to
+            // rebuild, only to build; saving it will say what stands in the way.
+            Err(PdbError::Io { source, .. })
+                if matches!(
+                    source.kind(),
+                    std::io::ErrorKind::NotFound | std::io::ErrorKind::NotADirectory
+                ) => {}
             Err(error) => warn(&CacheWarning::Rebuilding {
                 path: path.clone(),
                 error,
