@@ -45,8 +45,8 @@ use crate::statistics::{Iteration, Statistics};
 /// pathmax the value it stopped at.
 ///
 /// Node counts follow Korf's: children are tried in the order [`InPlace::actions`] lists them;
-/// each child except the parent-pruned one counts as generated, including children then pruned
-/// by the threshold, in every iteration, and the root counts once in total (it is not in any
+/// each child except the parent-pruned one (and a zero-cost repeat, skipped alike) counts as
+/// generated, including children then pruned by the threshold, in every iteration, and the root counts once in total (it is not in any
 /// [`Iteration::generated`]); a node counts as expanded each time its children are generated,
 /// the root once per iteration. Iterations use thresholds h(start), then each time the smallest
 /// f that exceeded the previous threshold, and the search stops as soon as it generates a goal
@@ -617,6 +617,10 @@ where
                 };
                 if child_g == g && self.repeats_ancestor(&state, &action, depth, g) {
                     self.problem.undo(&mut state, &action);
+                    // Skipped like a parent-pruned child, and so not counted: were it, the
+                    // iteration's end would take it for a child pruned by the threshold, and
+                    // a space with no goal would end in a cost overflow, not unreachable.
+                    generated -= 1;
                     continue;
                 }
                 if self.problem.is_goal(&state) {

@@ -82,16 +82,18 @@ pub const MAX_PARALLEL_THREADS: usize = 256;
 ///   vary from run to run; they are not Korf's serial counts, and the order of the subtrees
 ///   puts a goal of the last iteration well before where the serial search meets one.
 /// - Limits: the deadline and the cancellation flag are seen within 1024 expansions of each
-///   thread. [`Limits::max_expanded`] is checked by each thread against the expansions finished
-///   before its current subtree started plus its own, so the search may overshoot it by what
-///   the other threads expand meanwhile. IDA* stores no nodes, so `max_stored` does not apply.
+///   thread and of the split. [`Limits::max_expanded`] is checked by the split before each of
+///   its expansions, and by each thread against the expansions finished before its current
+///   subtree started plus its own, so the search may overshoot it by what the other threads
+///   expand meanwhile. IDA* stores no nodes, so `max_stored` does not apply.
 /// - No [`Observer`](crate::Observer): the threads would have to share it.
 ///
 /// # Complexity
 /// As [`idastar`](crate::idastar), divided by up to `threads` on the iterations whose trees are
-/// large; memory O(`threads` * depth) plus the split's subtrees (1024 to 65,536 a thread, one
-/// for every thousand nodes of the previous iteration, each with its state, the heuristic's
-/// memo and its path from the start) and the previous iteration's (each with its path and a
+/// large; memory O(`threads` * depth) plus the split's subtrees (1024 to 65,536 a thread are
+/// wanted, one for every thousand nodes of the previous iteration; the level that first has
+/// enough can hold up to the branching factor times that many; each with its state, the
+/// heuristic's memo and its path from the start) and the previous iteration's (each with its path and a
 /// count). Ordering them replays each path from the start once per iteration and hashes the
 /// states it reaches.
 ///
@@ -188,6 +190,8 @@ enum Split<P: Problem, M> {
     Solved(Vec<P::Action>, P::Cost),
     /// The subtrees to search, all at one depth, in the order of the actions that reach them.
     Subtrees(Vec<Subtree<P, M>>),
+    /// A limit stopped the split.
+    Stopped(Limit),
 }
 
 fn search<P, H>(
@@ -234,11 +238,13 @@ where
             &root,
             threshold,
             subtrees_wanted(threads, statistics.iterations.last()),
+            (limits, statistics.expanded),
             &mut counts,
             &mut next_threshold,
         );
         let end = match split {
             Split::Solved(actions, cost) => End::Solved(cost, actions, 0),
+            Split::Stopped(limit) => End::Stopped(limit),
             Split::Subtrees(mut subtrees) => {
                 order_subtrees(problem, &start, &mut subtrees, &measured);
                 let (end, sizes) = search_subtrees(
@@ -304,7 +310,8 @@ fn subtrees_wanted(threads: NonZeroUsize, previous: Option<&Iteration>) -> usize
 
 /// Expands the tree level by level from the start, in the serial search's child order, until a
 /// level has `wanted` nodes within the threshold (or the tree ends), and returns that level's
-/// nodes in that order.
+/// nodes in that order. `limits` are checked before every expansion, with `expanded_before`
+/// the iterations' expansions so far: on a wide tree a level is many nodes.
 #[allow(clippy::too_many_arguments)]
 fn split<P, H>(
     problem: &P,
@@ -313,6 +320,7 @@ fn split<P, H>(
     (root_h, root_memo): &(P::Cost, H::Memo),
     threshold: P::Cost,
     wanted: usize,
+    (limits, expanded_before): (&Limits, u64),
     counts: &mut Counts,
     next_threshold: &mut Option<P::Cost>,
 ) -> Split<P, H::Memo>
@@ -320,6 +328,7 @@ where
     P: InPlace,
     H: IncrementalHeuristic<P>,
 {
+    let mut guard = Guard::new(limits);
     let mut level: Vec<Subtree<P, H::Memo>> = vec![Subtree {
         root: Root {
             state: start.clone(),
@@ -337,6 +346,9 @@ where
         }
         let mut deeper: Vec<Subtree<P, H::Memo>> = Vec::with_capacity(level.len() * 3);
         for parent in &level {
+            if let Err(limit) = guard.check(expanded_before + counts.expanded, 0) {
+                return Split::Stopped(limit);
+            }
             counts.expanded += 1;
             buffer.clear();
             list_actions(problem, &parent.root.state, &mut buffer);

@@ -837,6 +837,49 @@ fn idastar_leaves_a_zero_cost_cycle_for_the_goal() {
     );
 }
 
+#[test]
+fn idastar_proves_unreachability_past_zero_cost_cycles() {
+    // A zero-cost cycle and a zero-cost self-loop, then a positive arc to a dead end; the goal
+    // has no arc into it. A skipped repeat is no pruned child: nothing is left beyond the
+    // first threshold, so the goal is unreachable, not beyond the cost type.
+    let graph = Graph::new(4, &[(0, 1, 0), (1, 0, 0), (1, 1, 0), (1, 2, 5)], false, 3);
+    let limits = Limits::none().with_max_expanded(1_000_000);
+    let serial = idastar_with(&graph, &NoHeuristic, 0, &limits, NoObserver);
+    assert_eq!(serial.outcome, Outcome::Unreachable);
+    check(&graph, 0, &serial, None);
+    for threads in [1, 2] {
+        let threads = NonZeroUsize::new(threads).unwrap();
+        let parallel = idastar_parallel(&graph, &NoHeuristic, 0, &limits, threads);
+        assert_eq!(parallel.outcome, Outcome::Unreachable, "{threads} threads");
+    }
+}
+
+#[test]
+fn the_parallel_split_obeys_the_expansion_limit() {
+    // A star of a thousand arcs out and back, and no way to the goal: the split near the root
+    // expands whole levels (a thousand nodes, then a thousand, then a million), so unless it
+    // looks at the limit itself it overshoots ten expansions a hundredfold.
+    let leaves = 1000;
+    let arcs: Vec<(usize, usize, u32)> = (1..=leaves)
+        .flat_map(|leaf| [(0, leaf, 1), (leaf, 0, 1)])
+        .collect();
+    let graph = Graph::new(leaves + 2, &arcs, false, leaves + 1);
+    let limits = Limits::none().with_max_expanded(10);
+    let serial = idastar_with(&graph, &NoHeuristic, 0, &limits, NoObserver);
+    assert_eq!(serial.outcome, Outcome::LimitReached(Limit::Expanded));
+    assert_eq!(serial.statistics.expanded, 10);
+    for threads in [1, 2] {
+        let threads = NonZeroUsize::new(threads).unwrap();
+        let parallel = idastar_parallel(&graph, &NoHeuristic, 0, &limits, threads);
+        assert_eq!(
+            parallel.outcome,
+            Outcome::LimitReached(Limit::Expanded),
+            "{threads} threads"
+        );
+        assert_eq!(parallel.statistics.expanded, 10, "{threads} threads");
+    }
+}
+
 /// A digraph with `u8` costs, for paths that cost more than the type holds.
 struct Tolls {
     arcs: Vec<(u8, u8, u8)>,
