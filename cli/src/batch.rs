@@ -400,7 +400,7 @@ impl Printer {
         if self.format == BatchFormat::Table && !self.header_printed {
             writeln!(
                 out,
-                "{:>6}  {:<10}  {:>6}  {:>12}  start / goal / moves",
+                "{:>6}  {:<10}  {:>6}  {:>12}  start;goal  moves",
                 "line", "result", "length", "expanded"
             )?;
             self.header_printed = true;
@@ -445,9 +445,11 @@ impl Printer {
                         object["line"] = json!(line);
                         writeln!(out, "{object}")?;
                     }
+                    // The instance as a batch line writes it, so that boards of numbers
+                    // (beyond 3x3) do not run into each other, then the moves.
                     BatchFormat::Table => writeln!(
                         out,
-                        "{line:>6}  {result:<10}  {length:>6}  {:>12}  {start} {goal} {moves}",
+                        "{line:>6}  {result:<10}  {length:>6}  {:>12}  {start};{goal}  {moves}",
                         report.statistics.expanded
                     )?,
                 }

@@ -176,8 +176,11 @@ fn random(args: &RandomArgs) -> Result<Status> {
         _ => format!(";{}", engine::compact(&goal)),
     };
     let mut out = io::BufWriter::new(status::stdout());
-    for index in 0..args.count {
-        let board = engine::random_board(&goal, seed.wrapping_add(index), args.walk);
+    // Each board from its own seed, drawn from a generator seeded with --seed: seeds S + index
+    // would make --seed 2 the lines of --seed 1 shifted by one.
+    let mut seeds = puzzles::SplitMix64::new(seed);
+    for _ in 0..args.count {
+        let board = engine::random_board(&goal, seeds.next_u64(), args.walk);
         writeln!(out, "{}{goal_suffix}", engine::compact(&board))?;
     }
     out.flush()?;
