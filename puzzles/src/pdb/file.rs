@@ -81,9 +81,16 @@ impl PatternDatabase {
             source,
         };
         let mut file = File::open(path).map_err(io)?;
+        // The length of a regular file bounds every allocation below, so a short file whose
+        // header claims a huge table is reported as truncated without allocating the table.
+        // Other files (a pipe, `/dev/stdin`) have no length up front: they are read in
+        // growing steps instead, so what is allocated stays within 1 MiB or twice what they hold.
+        let metadata = file.metadata().map_err(io)?;
+        let remaining = metadata.is_file().then_some(metadata.len());
         let mut reader = Reader {
             file: &mut file,
             path,
+            remaining,
         };
 
         if reader.bytes::<8>()? != *MAGIC {
@@ -149,20 +156,30 @@ impl PatternDatabase {
 struct Reader<'a> {
     file: &'a mut File,
     path: &'a Path,
+    /// The bytes left in the file when it is a regular file (its length less what was read).
+    remaining: Option<u64>,
 }
 
 impl Reader<'_> {
-    fn fill(&mut self, buffer: &mut [u8]) -> Result<(), PdbError> {
-        self.file.read_exact(buffer).map_err(|source| {
-            if source.kind() == std::io::ErrorKind::UnexpectedEof {
-                PdbError::Truncated
-            } else {
-                PdbError::Io {
-                    path: self.path.to_path_buf(),
-                    source,
-                }
+    fn io(&self, source: std::io::Error) -> PdbError {
+        if source.kind() == std::io::ErrorKind::UnexpectedEof {
+            PdbError::Truncated
+        } else {
+            PdbError::Io {
+                path: self.path.to_path_buf(),
+                source,
             }
-        })
+        }
+    }
+
+    fn fill(&mut self, buffer: &mut [u8]) -> Result<(), PdbError> {
+        self.file
+            .read_exact(buffer)
+            .map_err(|source| self.io(source))?;
+        if let Some(remaining) = &mut self.remaining {
+            *remaining = remaining.saturating_sub(buffer.len() as u64);
+        }
+        Ok(())
     }
 
     fn bytes<const N: usize>(&mut self) -> Result<[u8; N], PdbError> {
@@ -171,13 +188,44 @@ impl Reader<'_> {
         Ok(buffer)
     }
 
+    /// Reads `len` bytes, allocating no more than the file can hold: a regular file shorter than
+    /// `len` is [`PdbError::Truncated`] before any allocation.
     fn vec(&mut self, len: usize) -> Result<Vec<u8>, PdbError> {
+        let Some(remaining) = self.remaining else {
+            return self.vec_unsized(len);
+        };
+        if len as u64 > remaining {
+            return Err(PdbError::Truncated);
+        }
         let mut buffer = Vec::new();
         buffer
             .try_reserve_exact(len)
             .map_err(|_| PdbError::OutOfMemory { bytes: len })?;
         buffer.resize(len, 0);
         self.fill(&mut buffer)?;
+        Ok(buffer)
+    }
+
+    /// [`vec`](Self::vec) for a file of unknown length: the buffer starts small and grows as
+    /// bytes arrive, so a short stream is [`PdbError::Truncated`] having allocated at most 1 MiB
+    /// or about twice what it held.
+    fn vec_unsized(&mut self, len: usize) -> Result<Vec<u8>, PdbError> {
+        /// The first allocation for a file of unknown length.
+        const FIRST: usize = 1 << 20;
+        let mut buffer = Vec::new();
+        buffer
+            .try_reserve_exact(len.min(FIRST))
+            .map_err(|_| PdbError::OutOfMemory { bytes: len })?;
+        let read = (&mut *self.file)
+            .take(len as u64)
+            .read_to_end(&mut buffer)
+            .map_err(|source| match source.kind() {
+                std::io::ErrorKind::OutOfMemory => PdbError::OutOfMemory { bytes: len },
+                _ => self.io(source),
+            })?;
+        if read < len {
+            return Err(PdbError::Truncated);
+        }
         Ok(buffer)
     }
 }
