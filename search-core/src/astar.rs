@@ -18,10 +18,14 @@ use crate::statistics::Statistics;
 
 /// Finds a cheapest path from `start` to a goal with A*, under [`Limits::default`].
 ///
-/// Returns a [`SearchResult`](crate::SearchResult) whose outcome is [`Outcome::Solved`] with a cheapest solution,
-/// [`Outcome::Unreachable`] once every state reachable from `start` has been expanded without
-/// meeting a goal, or [`Outcome::LimitReached`] (by default only when more than
-/// [`DEFAULT_MAX_STORED`](crate::DEFAULT_MAX_STORED) states are stored).
+/// Returns a [`SearchResult`](crate::SearchResult) whose outcome is [`Outcome::Solved`] with a
+/// cheapest solution, [`Outcome::Unreachable`] once every state reachable from `start` has been
+/// expanded without meeting a goal, or [`Outcome::LimitReached`] with:
+/// - [`Limit::Stored`] when a node is due for expansion and
+///   [`DEFAULT_MAX_STORED`](crate::DEFAULT_MAX_STORED) states or more are stored (the last
+///   expansion's successors can take the count a little past it);
+/// - [`Limit::CostOverflow`] when every path left is estimated (f = g + h) at [`Cost::MAX`] or
+///   more, so that a goal could only be reported at a saturated cost.
 ///
 /// # Guarantees
 /// The solution is optimal whenever `heuristic` is *admissible*: it never overestimates the

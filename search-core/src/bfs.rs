@@ -20,7 +20,12 @@ use crate::visited::{HashVisited, VisitedSet};
 /// # Returns
 /// A [`SearchResult`] whose outcome is [`Outcome::Solved`] with a solution of the fewest actions,
 /// [`Outcome::Unreachable`] once every state reachable from `start` has been seen without
-/// finding a goal, or [`Outcome::LimitReached`].
+/// finding a goal, or [`Outcome::LimitReached`] with:
+/// - [`Limit::Stored`] once [`DEFAULT_MAX_STORED`](crate::DEFAULT_MAX_STORED) states are stored;
+/// - [`Limit::CostOverflow`] when the path found costs [`Cost::MAX`] or more, such as a path of
+///   255 unit actions with `u8` costs. The search ignores costs while it runs, so it learns this
+///   only once it has the path, and reports the limit rather than a saturated, wrong cost; a
+///   wider [`Problem::Cost`] type lifts it.
 ///
 /// # Guarantees
 /// The solution has the fewest actions of all paths to a goal, so it is cost-optimal when every
@@ -45,6 +50,15 @@ use crate::visited::{HashVisited, VisitedSet};
 /// let solution = bfs(&problem, 1).into_solution().expect("10 is reachable");
 /// assert_eq!(solution.actions, [2, 4, 5, 10]); // with the closure adapter, actions are states
 /// assert_eq!(solution.cost, 4);
+/// ```
+///
+/// `u8::MAX` is 255: a path of 254 unit actions fits a `u8` cost, one of 255 does not.
+/// ```
+/// use search_core::{bfs, from_fn, Limit, Outcome};
+///
+/// let walk_to = |goal: u16| from_fn(|&n: &u16| [(n + 1, 1u8)], move |&n| n == goal);
+/// assert_eq!(bfs(&walk_to(254), 0).into_solution().map(|solution| solution.cost), Some(254));
+/// assert_eq!(bfs(&walk_to(255), 0).outcome, Outcome::LimitReached(Limit::CostOverflow));
 /// ```
 pub fn bfs<P: Problem>(problem: &P, start: P::State) -> ResultOf<P> {
     bfs_with(

@@ -23,7 +23,13 @@ use crate::tree::Tree;
 /// A [`SearchResult`] whose outcome is [`Outcome::Solved`] with a solution of the fewest actions
 /// from `start` to `goal`, [`Outcome::Unreachable`] once either search has run out of states
 /// (all states reachable from `start`, or all states that reach `goal`, have been seen), or
-/// [`Outcome::LimitReached`].
+/// [`Outcome::LimitReached`] with:
+/// - [`Limit::Stored`] once the two sides together store
+///   [`DEFAULT_MAX_STORED`](crate::DEFAULT_MAX_STORED) states;
+/// - [`Limit::CostOverflow`] when the path found costs [`Cost::MAX`] or more, such as a path of
+///   255 unit actions with `u8` costs. The search ignores costs while it runs, so it learns this
+///   only once it has the path, and reports the limit rather than a saturated, wrong cost; a
+///   wider [`Problem::Cost`] type lifts it.
 ///
 /// # Guarantees
 /// The solution has the fewest actions of all paths from `start` to `goal`, so it is cost-optimal
@@ -53,6 +59,19 @@ use crate::tree::Tree;
 /// assert_eq!(solution.cost, 5);
 /// assert_eq!(solution.states(&problem).expect("a valid path").last(), Some(&19));
 /// ```
+///
+/// `u8::MAX` is 255: a path of 254 unit actions fits a `u8` cost, one of 255 does not.
+/// ```
+/// use search_core::{bidirectional_bfs, from_fn_reversible, Limit, Outcome};
+///
+/// let forward = |&n: &u16| [(n + 1, 1u8)];
+/// let backward = |&n: &u16| n.checked_sub(1).map(|previous| (previous, 1u8));
+/// let line = from_fn_reversible(forward, backward, |_| false); // the goal is an argument here
+/// let fits = bidirectional_bfs(&line, 0, 254).into_solution();
+/// assert_eq!(fits.map(|solution| solution.cost), Some(254));
+/// let too_long = bidirectional_bfs(&line, 0, 255).outcome;
+/// assert_eq!(too_long, Outcome::LimitReached(Limit::CostOverflow));
+/// ```
 pub fn bidirectional_bfs<P: Reversible>(
     problem: &P,
     start: P::State,
@@ -66,10 +85,18 @@ pub fn bidirectional_bfs<P: Reversible>(
 /// Returns and guarantees as [`bidirectional_bfs`]. Each side keeps every state it reached once,
 /// with a 32-bit parent index, in a store that is also its visited set. Each round expands one
 /// whole layer of the side whose frontier is smaller, and a meeting is recognised as soon as a
-/// new state of one side is known to the other. The search may stop at that first meeting:
-/// because no layer is ever left half-expanded, every meeting found in a layer closes a path of
-/// the same, shortest length (the proof is in the source, at `expand_layer`). A side that would store more than `u32::MAX`
-/// nodes ends the search with [`Outcome::LimitReached`]`(`[`Limit::Stored`]`)`.
+/// new state of one side is known to the other.
+///
+/// The search stops at that first meeting, which is safe because whole layers are expanded.
+/// When a side starts on its layer of states `a` actions from its root, it holds every state
+/// within `a` actions of that root and the other side every state within `b` actions of its
+/// own, with none in common, so every path between the roots has more than `a + b` actions. A
+/// meeting at a new state, `a + 1` actions from this root and `k <= b` from the other, closes a
+/// path of `a + 1 + k` actions: so `k = b`, and the path has `a + b + 1` actions, the fewest
+/// possible.
+///
+/// A side that would store more than `u32::MAX` nodes ends the search with
+/// [`Outcome::LimitReached`]`(`[`Limit::Stored`]`)`.
 ///
 /// # Complexity
 /// As [`bidirectional_bfs`].

@@ -3,7 +3,8 @@
 //!
 //! Closures cannot express in-place moves, so the adapted problems work with the algorithms that
 //! need [`Problem`] (and [`Reversible`] for [`from_fn_reversible`]), not with
-//! [`idastar`](crate::idastar)'s in-place search. An action is the state it leads to.
+//! [`idastar`](crate::idastar)'s in-place search; [`from_fn`]'s public docs say so, and what to
+//! use instead, for users who meet the trait error. An action is the state it leads to.
 
 use std::fmt;
 use std::hash::Hash;
@@ -13,6 +14,9 @@ use crate::cost::Cost;
 use crate::problem::{Problem, Reversible, Successor, Successors};
 
 /// A [`Problem`] made of closures; see [`from_fn`].
+///
+/// It is not [`InPlace`](crate::InPlace), so [`idastar`](crate::idastar) rejects it; [`from_fn`]
+/// says [what to use instead](from_fn#not-for-ida).
 pub struct FnProblem<State, C, FS, FG> {
     successors: FS,
     is_goal: FG,
@@ -27,6 +31,23 @@ pub struct FnProblem<State, C, FS, FG> {
 /// # Parameters
 /// - `successors`: the `(next state, cost)` pairs of the moves out of a state.
 /// - `is_goal`: whether a state is a goal.
+///
+/// # Not for IDA*
+/// The problem is not [`InPlace`](crate::InPlace): closures that list the next states cannot undo
+/// a move, which is how IDA* walks its single state. [`idastar`](crate::idastar) and
+/// [`idastar_parallel`](crate::idastar_parallel) therefore reject it at compile time:
+/// ```compile_fail
+/// use search_core::{from_fn, idastar, NoHeuristic};
+///
+/// let count = from_fn(|&n: &u32| [(n + 1, 1u32)], |&n| n == 5);
+/// idastar(&count, &NoHeuristic, 0);
+/// // error[E0277]: the trait bound `FnProblem<u32, u32, ..>: InPlace` is not satisfied
+/// ```
+/// Search it with [`astar`](crate::astar) instead: it takes the same
+/// [`Heuristic`](crate::Heuristic)s and, given an admissible one, finds solutions as cheap, but
+/// it stores every state it reaches. When that memory is what IDA* was for, implement
+/// [`Problem`] (as in the [crate documentation](crate)) and [`InPlace`](crate::InPlace) on a
+/// type of your own.
 ///
 /// # Example
 /// Knight moves from (1, 1) to (4, 6) on an unbounded board:
@@ -99,6 +120,9 @@ where
 }
 
 /// A [`Reversible`] problem made of closures; see [`from_fn_reversible`].
+///
+/// Like [`FnProblem`], it is not [`InPlace`](crate::InPlace), so [`idastar`](crate::idastar)
+/// rejects it; [`from_fn`] says [what to use instead](from_fn#not-for-ida).
 pub struct FnReversible<State, C, FS, FP, FG> {
     forward: FnProblem<State, C, FS, FG>,
     predecessors: FP,
@@ -111,6 +135,8 @@ pub struct FnReversible<State, C, FS, FP, FG> {
 /// - `predecessors`: the `(previous state, cost)` pairs of the moves *into* a state. For an
 ///   undirected space (every move can be taken back at the same cost) it is the successor
 ///   closure again.
+///
+/// Like [`from_fn`]'s, the problem is [not for IDA*](from_fn#not-for-ida).
 ///
 /// # Example
 /// ```

@@ -1,25 +1,86 @@
 //! Generic state-space search: breadth-first, bidirectional breadth-first, A*, IDA* and parallel
 //! IDA* ([`idastar_parallel`]) over a small [`Problem`] trait.
 //!
-//! # Why the interface looks like this
-//! A domain plugs in through capability traits (see [`problem`](crate::Problem) for the plugin
-//! author's manual): [`Problem`] is two required methods, and the traits a faster algorithm needs
-//! ([`InPlace`] for in-place depth-first search, [`Reversible`] for backward search,
-//! [`PerfectRank`] for dense visited sets) are separate, so a problem implements only what it can
-//! offer and each algorithm asks for the least it needs. Heuristics are a separate trait, so one
-//! problem pairs with many of them; an estimate made of parts can carry them from node to node
-//! through an [`IncrementalHeuristic`]. Everything is generic and monomorphised: there is no boxing
-//! and no allocation per node in the search loops.
+//! # Example: a problem in a dozen lines
+//! A problem names its states, its actions and their cost type, and answers two questions: is
+//! this state a goal, and which moves leave it. Every algorithm then runs on it.
+//! ```
+//! use search_core::{bfs, Outcome, Problem, Successor, Successors};
 //!
+//! /// Reach `target` from a start by adding one or doubling.
+//! struct Doubling { target: u32 }
+//!
+//! impl Problem for Doubling {
+//!     type State = u32;
+//!     type Action = char;
+//!     type Cost = u32;
+//!
+//!     fn is_goal(&self, state: &u32) -> bool {
+//!         *state == self.target
+//!     }
+//!
+//!     fn successors(&self, state: &u32, out: &mut Successors<Self>) {
+//!         if *state < self.target {
+//!             out.push(Successor::unit(state + 1, '+'));
+//!             out.push(Successor::unit(state * 2, '*'));
+//!         }
+//!     }
+//! }
+//!
+//! let result = bfs(&Doubling { target: 10 }, 1);
+//! let Outcome::Solved(solution) = result.outcome else { panic!("10 is reachable") };
+//! assert_eq!(solution.cost, 4); // 1 +> 2 *> 4 +> 5 *> 10
+//! assert_eq!(solution.actions, ['+', '*', '+', '*']);
+//! ```
+//! For a one-off search, [`from_fn`] makes a problem out of two closures instead, for every
+//! algorithm but IDA*.
+//!
+//! # Implementing a problem
+//! A domain plugs in through small capability traits, and every algorithm asks for the fewest it
+//! needs, so a problem implements only what it can offer:
+//!
+//! | trait | required methods | needed by |
+//! |---|---|---|
+//! | [`Problem`] | [`is_goal`](Problem::is_goal), [`successors`](Problem::successors) | every algorithm |
+//! | [`InPlace`] | [`apply`](InPlace::apply), [`undo`](InPlace::undo) (optional: action slots) | [`idastar`], [`idastar_parallel`] |
+//! | [`Reversible`] | [`predecessors`](Reversible::predecessors) | [`bidirectional_bfs`] |
+//! | [`PerfectRank`] | [`rank_count`](PerfectRank::rank_count), [`rank`](PerfectRank::rank) | [`DenseVisited`] |
+//! | [`Heuristic`] | [`estimate`](Heuristic::estimate) | [`astar`], [`idastar`], [`idastar_parallel`] |
+//!
+//! Everything else is defaulted. Heuristics are a separate trait, so one problem pairs with many
+//! of them; an estimate made of parts can carry them from node to node through an
+//! [`IncrementalHeuristic`]. Implement [`Problem`] first and test it with [`bfs`]; add the other
+//! traits when an algorithm needs them.
+//!
+//! The engine is generic over these traits and monomorphised: no trait objects and no
+//! allocation per expanded node in the search loops. Successors are written into a
+//! caller-owned [`Successors`] buffer that the engine clears and reuses, so a problem with at
+//! most [`INLINE_SUCCESSORS`] successors per state never touches the allocator while expanding.
+//!
+//! ## Why actions, and not only states
+//! Users want the moves, not just the states along the way, and in-place search (IDA*) needs a
+//! name for "what changed" to undo it. An action is whatever names a move in the domain: a
+//! direction for sliding tiles, an edge index for a graph ([`GraphProblem`]), the next state
+//! itself for the closure adapter.
+//!
+//! ## Paths, not states: pruning depth-first search
 //! Depth-first searches follow paths, not states, so they meet a state once per path to it; a
 //! [`PruningAutomaton`] over a problem's action slots, applied through [`Pruned`], skips the
-//! paths that another, no worse, path replaces (duplicate pruning; parent pruning is its
-//! smallest case).
+//! paths that another, no worse, path replaces (duplicate pruning; parent pruning, through
+//! [`Problem::inverse`], is its smallest case).
 //!
+//! # Results, limits and observers
 //! Every algorithm returns a [`SearchResult`]: an [`Outcome`] that tells a solution apart from a
 //! proof that the goal is unreachable and from a [`Limit`] that stopped the search, together with
 //! the same [`Statistics`] for all algorithms. Searches obey the same [`Limits`], and report to an
 //! [`Observer`] that costs nothing when unused.
+//!
+//! # Dependencies in the interface
+//! [`GraphProblem`] and [`ExploredGraph`] take and give `petgraph` graphs, and the [`Successors`]
+//! and [`Actions`] buffers are `smallvec` `SmallVec`s. A type from another version of either
+//! crate is a different type, so both are re-exported, as `search_core::petgraph` and
+//! `search_core::smallvec`: name their types through these paths, rather than through a
+//! dependency of your own, and the versions always match.
 #![deny(missing_docs)]
 
 mod astar;
@@ -70,3 +131,10 @@ pub use pruned::{Pruned, PrunedAction, PrunedError, PrunedHeuristic, PrunedState
 pub use pruning_automaton::{PruningAutomaton, PruningAutomatonError};
 pub use statistics::{Iteration, Statistics};
 pub use visited::{DenseVisited, DenseVisitedError, HashVisited, OrderedVisited, VisitedSet};
+
+/// The petgraph version of the graphs [`GraphProblem`] takes and [`ExploredGraph`] gives, so
+/// that users name those exact types (see the crate documentation).
+pub use petgraph;
+/// The smallvec version of the [`Successors`] and [`Actions`] buffers, so that users name those
+/// exact types (see the crate documentation).
+pub use smallvec;

@@ -1,60 +1,9 @@
 //! The domain contract: what a search problem must tell the engine, and what it may tell it to go
 //! faster.
 //!
-//! This file is the plugin author's manual. A domain plugs in through small capability traits,
-//! and every algorithm asks for the fewest it needs:
-//!
-//! | trait | required methods | needed by |
-//! |---|---|---|
-//! | [`Problem`] | [`is_goal`](Problem::is_goal), [`successors`](Problem::successors) | every algorithm |
-//! | [`InPlace`] | [`apply`](InPlace::apply), [`undo`](InPlace::undo) (optional: action slots) | [`idastar`](crate::idastar) |
-//! | [`Reversible`] | [`predecessors`](Reversible::predecessors) | [`bidirectional_bfs`](crate::bidirectional_bfs) |
-//! | [`PerfectRank`] | [`rank_count`](PerfectRank::rank_count), [`rank`](PerfectRank::rank) | [`DenseVisited`](crate::DenseVisited) |
-//! | [`Heuristic`](crate::Heuristic) | [`estimate`](crate::Heuristic::estimate) | [`astar`](crate::astar), [`idastar`](crate::idastar) |
-//!
-//! A problem with action slots can also be searched through [`Pruned`](crate::Pruned), which
-//! skips the action sequences a [`PruningAutomaton`](crate::PruningAutomaton) forbids.
-//!
-//! Everything else is defaulted. The engine is generic over these traits and monomorphised: no
-//! trait objects and no allocation per expanded node in the search loops. Successors are written
-//! into a caller-owned [`Successors`] buffer that the engine clears and reuses, so a problem with
-//! at most [`INLINE_SUCCESSORS`] successors per state never touches the allocator while expanding.
-//!
-//! # Why actions, and not only states
-//! Users want the moves, not just the states along the way, and in-place search (IDA*) needs a
-//! name for "what changed" to undo it. An action is whatever names a move in the domain: a
-//! direction for sliding tiles, an edge index for a graph, the next state itself for the closure
-//! adapter.
-//!
-//! # Example: a problem in a dozen lines
-//! ```
-//! use search_core::{bfs, Outcome, Problem, Successor, Successors};
-//!
-//! /// Reach `target` from 1 by doubling or adding one.
-//! struct Doubling { target: u32 }
-//!
-//! impl Problem for Doubling {
-//!     type State = u32;
-//!     type Action = char;
-//!     type Cost = u32;
-//!
-//!     fn is_goal(&self, state: &u32) -> bool {
-//!         *state == self.target
-//!     }
-//!
-//!     fn successors(&self, state: &u32, out: &mut Successors<Self>) {
-//!         if *state < self.target {
-//!             out.push(Successor::unit(state + 1, '+'));
-//!             out.push(Successor::unit(state * 2, '*'));
-//!         }
-//!     }
-//! }
-//!
-//! let result = bfs(&Doubling { target: 10 }, 1);
-//! let Outcome::Solved(solution) = result.outcome else { panic!("10 is reachable") };
-//! assert_eq!(solution.cost, 4); // 1 +> 2 *> 4 +> 5 *> 10
-//! assert_eq!(solution.actions, ['+', '*', '+', '*']);
-//! ```
+//! The plugin author's manual (which trait each algorithm needs, why problems have actions, a
+//! worked example) is the crate documentation in `lib.rs`, not this module's: the module is
+//! private, so rustdoc would never render it here. The traits below carry their own contracts.
 
 use std::hash::Hash;
 
@@ -118,6 +67,10 @@ pub type Actions<P> = SmallVec<[(<P as Problem>::Action, <P as Problem>::Cost); 
 ///
 /// States are cloned into the searches' visited sets and node stores, so a compact state (a packed
 /// integer, a small array) makes every algorithm faster and lighter.
+///
+/// The [crate documentation](crate#example-a-problem-in-a-dozen-lines) has a complete
+/// implementation solved with [`bfs`](crate::bfs), and a table of the capability traits each
+/// algorithm needs beyond this one.
 pub trait Problem {
     /// A configuration of the domain. Equal states must hash equally.
     type State: Clone + Eq + Hash;
