@@ -198,10 +198,13 @@ impl Solver {
         // Duplicate pruning's sequences are searched for (a second, or many with long
         // sequences) only when a search runs: not for a board that is its goal or cannot reach
         // it, which `solve_with` answers at once.
-        let needs_search = start != goal
-            && puzzles::solvability(start, goal).is_ok_and(|solvability| solvability.is_solvable());
+        let needs_search = || {
+            start != goal
+                && puzzles::solvability(start, goal)
+                    .is_ok_and(|solvability| solvability.is_solvable())
+        };
         let report = match self.choices.prune {
-            Some(length) if needs_search => {
+            Some(length) if needs_search() => {
                 let automaton = match &mut self.automaton {
                     Some((made_for, automaton)) if *made_for == shape => automaton,
                     slot => match puzzles::tile_pruning_automaton(shape, length, limits) {
