@@ -46,8 +46,9 @@ enum Answer {
 
 /// Reads, solves and prints the batch.
 ///
-/// Lines are read as the workers ask for them, so solving starts with the first line, memory
-/// does not grow with the input, and an endless stream (a generator on a pipe) is fine.
+/// Lines are read as the workers ask for them (a line a worker ahead), so solving starts with
+/// the first line, memory does not grow with the input, and an endless stream (a generator on
+/// a pipe) is fine.
 pub fn run(args: &BatchArgs) -> Result<Status> {
     // The same --goal serves every line: a bad one is one usage error, before any input is
     // read, not an error on every line (or none on an empty input).
@@ -103,7 +104,11 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
         jobs,
         idle: AtomicUsize::new(0),
     };
-    let (job_sender, job_receiver) = mpsc::sync_channel::<Job>(0);
+    // Room for a line a worker: one finishing a line takes the next, read and parsed already,
+    // without waiting for the reader to be scheduled. A rendezvous (no room) made every worker
+    // wait for that at every line: 5% of the two-job batch's time (BENCHMARKS.md, entry of
+    // 2026-12-02 10:10 UTC).
+    let (job_sender, job_receiver) = mpsc::sync_channel::<Job>(jobs);
     let job_receiver = Mutex::new(job_receiver);
     let (answer_sender, answers) = mpsc::channel();
     let printed = std::thread::scope(|scope| {
@@ -225,9 +230,11 @@ impl<'a> Batch<'a> {
     /// Reads the instances and hands each to a worker, starting workers as the lines need
     /// them. Returns when the input ends, Ctrl-C came or the input failed to read.
     ///
-    /// The hand-over is a rendezvous: the reader holds at most one line that no worker has
-    /// taken, and it and idle workers block (never spin) until the other side is ready. When
-    /// the reader returns, its side of the channel closes and every worker exits.
+    /// The hand-over is a channel with room for `jobs` lines: the reader holds at most that
+    /// many lines (and the one it is handing over) that no worker has taken, so memory does
+    /// not grow with the input, and it and idle workers block (never spin) until the other
+    /// side is ready. When the reader returns, its side of the channel closes and every worker
+    /// exits once the lines left in it are taken.
     fn read<'scope>(
         &'scope self,
         scope: &'scope std::thread::Scope<'scope, '_>,
