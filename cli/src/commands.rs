@@ -74,7 +74,7 @@ fn goal_note(goal: &GoalArg) -> &'static str {
 }
 
 fn solve(args: &SolveArgs) -> Result<Status> {
-    let start = engine::parse_board(&args.start)?;
+    let start = engine::parse_board(&args.start).context("the start")?;
     let goal_arg = args.goal.goal();
     let goal = engine::goal_board(&goal_arg, &start)?;
     let threads = args.threads.unwrap_or(NonZeroUsize::MIN);
@@ -146,7 +146,7 @@ fn solve(args: &SolveArgs) -> Result<Status> {
 }
 
 fn check(args: &CheckArgs) -> Result<Status> {
-    let start = engine::parse_board(&args.start)?;
+    let start = engine::parse_board(&args.start).context("the start")?;
     let goal_arg = args.goal.goal();
     let goal = engine::goal_board(&goal_arg, &start)?;
     let (solvable, reason) = engine::check(&start, &goal)?;
@@ -205,7 +205,7 @@ fn clock_seed() -> u64 {
 /// - the goal unreachable (parity): the graph without a path, a warning, exit 1;
 /// - otherwise the graph, the path highlighted if a goal was given, exit 0.
 fn graph(args: &GraphArgs) -> Result<Status> {
-    let start = engine::parse_board(&args.start)?;
+    let start = engine::parse_board(&args.start).context("the start")?;
     let goal: Option<Board> = args
         .goal
         .as_ref()

@@ -4,7 +4,7 @@
 
 use std::num::NonZeroUsize;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use puzzles::{
     Algorithm, HeuristicKind, Move, PackedWord, RedundantSearchError, Shape, SlidingPuzzle,
     TileOutcome,
@@ -63,7 +63,7 @@ pub fn goal_board(goal: &GoalArg, start: &Board) -> Result<Board> {
 /// when a goal board has another shape).
 fn goal_of_shape(goal: &GoalArg, shape: puzzles::Shape, what: &str) -> Result<Board> {
     let board = match goal {
-        GoalArg::Board(text) => parse_board(text)?,
+        GoalArg::Board(text) => parse_board(text).context("the goal")?,
         GoalArg::BlankLast => Board::blank_last(shape),
         GoalArg::BlankFirst => Board::blank_first(shape),
         GoalArg::Spiral => Board::spiral(shape),

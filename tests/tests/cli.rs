@@ -1425,6 +1425,24 @@ fn a_large_batch_answers_every_good_line_in_order_and_reports_every_bad_one() {
 }
 
 #[test]
+fn a_bad_board_is_named_start_or_goal_and_nothing_is_guessed() {
+    let refusal = |args: &[&str]| {
+        let output = slide().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(output.stdout.is_empty(), "{args:?}");
+        String::from_utf8(output.stderr).unwrap()
+    };
+    assert!(
+        refusal(&["solve", "1234", "123456780"]).starts_with("slide: the start: bad board `1234`")
+    );
+    assert!(
+        refusal(&["solve", "123456780", "1234"]).starts_with("slide: the goal: bad board `1234`")
+    );
+    // A leading zero might mean the number or a typo: refused, not read as 7.
+    assert!(refusal(&["solve", "1 2 3 4 5 6 007 8 0"]).contains("`007` has a leading zero"));
+}
+
+#[test]
 fn oversized_input_is_refused_with_a_message_not_an_allocation() {
     let refused = |args: &[&str], stdin: Vec<u8>, message: &str| {
         let output = slide().args(args).write_stdin(stdin).output().unwrap();

@@ -28,6 +28,12 @@ pub enum BoardError {
     },
     /// The shape itself is not supported.
     Shape(ShapeError),
+    /// A number written with a leading zero (`007`, `00`): refused rather than read as the
+    /// number it might mean.
+    LeadingZero {
+        /// The number as written.
+        text: String,
+    },
     /// A tile appears more than once.
     DuplicateTile {
         /// The repeated tile.
@@ -115,6 +121,10 @@ impl fmt::Display for BoardError {
                 "{cells} cells do not make a square board: write its rows separated by '/' (`1 2 3/4 0 5`)"
             ),
             BoardError::Shape(error) => write!(f, "unsupported shape: {error}"),
+            BoardError::LeadingZero { text } => write!(
+                f,
+                "`{text}` has a leading zero: write tiles as plain numbers, and the blank as 0 or '.'"
+            ),
             BoardError::DuplicateTile { tile } => write!(f, "tile {tile} appears twice"),
             BoardError::MissingTile { tile } => write!(f, "tile {tile} is missing"),
             BoardError::TileOutOfRange { tile, largest } => write!(

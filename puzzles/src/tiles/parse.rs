@@ -41,6 +41,9 @@ impl Board {
     /// }
     /// assert_eq!(Board::parse("1 2 3 4 5 6 7 8 5").unwrap_err().to_string(), "no blank: mark the empty cell with 0 or '.'");
     /// assert_eq!(Board::parse("12345675.").unwrap_err().to_string(), "tile 5 appears twice");
+    /// // `007` might mean 7, `00` the blank: neither is guessed.
+    /// assert!(Board::parse("1 2 3 4 5 6 007 8 0").unwrap_err().to_string().starts_with("`007` has a leading zero"));
+    /// assert!(Board::parse("1 2 3 4 5 6 7 8 00").is_err());
     /// ```
     pub fn parse(text: &str) -> Result<Board, BoardError> {
         parse(text, None)
@@ -171,6 +174,12 @@ fn read_row<'text>(
                         return Err(invalid(original, text, character));
                     };
                     value = value.saturating_mul(10).saturating_add(u64::from(digit));
+                }
+                // `007` for 7 or `00` for the blank would be a guess at what was meant.
+                if token.len() > 1 && token.starts_with('0') {
+                    return Err(BoardError::LeadingZero {
+                        text: token.to_owned(),
+                    });
                 }
                 value
             };
