@@ -386,6 +386,8 @@ impl Error for BatchLineError {
 /// ```
 pub fn parse_batch_line(line: &[u8]) -> Result<Option<BatchLine>, BatchLineError> {
     let line = line.strip_suffix(b"\n").unwrap_or(line);
+    // The line break is `\n` or `\r\n`: neither counts towards the limit.
+    let line = line.strip_suffix(b"\r").unwrap_or(line);
     if line.len() > MAX_BATCH_LINE {
         return Err(BatchLineError::TooLong {
             max: MAX_BATCH_LINE,

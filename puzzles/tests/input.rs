@@ -285,6 +285,19 @@ fn batch_lines_over_the_limit_are_skipped_whole_and_reading_goes_on() {
     assert!(lines[1].1.is_ok());
     // Line 3 is exactly the longest allowed, and blank; line 4 is one byte over.
     assert_eq!(lines[2], (4, too_long));
+    // The longest line allowed, ended by `\r\n` as well as by `\n`: the break is no content.
+    let longest = format!("12345678.{}", " ".repeat(MAX_BATCH_LINE - 9));
+    for ending in ["\n", "\r\n"] {
+        let input = format!("{longest}{ending}{longest}{ending}");
+        let lines: Vec<_> = BatchLines::new(input.as_bytes())
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(lines.len(), 2, "{ending:?}");
+        assert!(
+            lines.iter().all(|(_, line)| line.is_ok()),
+            "{ending:?}: {lines:?}"
+        );
+    }
 }
 
 #[test]
