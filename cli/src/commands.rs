@@ -203,7 +203,8 @@ fn clock_seed() -> u64 {
 /// - the path's search stopped at `--max-nodes` (expanded nodes): the graph without a path, a
 ///   warning, exit 3;
 /// - the goal unreachable (parity): the graph without a path, a warning, exit 1;
-/// - otherwise the graph, the path highlighted if a goal was given, exit 0.
+/// - otherwise the graph, the path highlighted if a goal was given, exit 0 (with a warning when
+///   the path goes beyond `--depth`, out of the picture).
 fn graph(args: &GraphArgs) -> Result<Status> {
     let start = engine::parse_board(&args.start).context("the start")?;
     let goal: Option<Board> = args
@@ -226,6 +227,13 @@ fn graph(args: &GraphArgs) -> Result<Status> {
         return Ok(Status::Success);
     };
     match &path {
+        // The drawing stops at --depth: a longer path leaves the picture, goal and all.
+        Ending::Solved(moves) if moves.len() as u64 > u64::from(args.depth) => status::warn(format_args!(
+            "the goal is {} moves away, beyond --depth {}: its path is highlighted only as far as the graph reaches, and the goal is not drawn; --depth {} draws it all",
+            moves.len(),
+            args.depth,
+            moves.len()
+        )),
         Ending::Solved(_) => {}
         Ending::Unsolvable => {
             let (_, reason) = engine::check(&start, &goal)?;

@@ -819,6 +819,20 @@ fn graph_prints_dot_and_respects_its_node_guard() {
         .assert()
         .code(2)
         .stdout("");
+    // A goal beyond --depth is out of the picture: said, with the depth that shows it.
+    slide()
+        .args(["graph", "12345678.", "--depth", "1", "--goal", "123456.78"])
+        .assert()
+        .success()
+        .stdout(predicate::str::starts_with("digraph"))
+        .stderr(predicate::str::contains(
+            "the goal is 2 moves away, beyond --depth 1",
+        ));
+    slide()
+        .args(["graph", "12345678.", "--depth", "2", "--goal", "123456.78"])
+        .assert()
+        .success()
+        .stderr("");
 }
 
 #[test]
