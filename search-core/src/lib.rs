@@ -116,7 +116,7 @@ pub use closure::{from_fn, from_fn_reversible, FnProblem, FnReversible};
 pub use cost::Cost;
 pub use export::{explore, ExploredGraph};
 pub use graph::GraphProblem;
-pub use hash::{FastHashMap, FastHashSet, FastHasher};
+pub use hash::{FastHashMap, FastHashSet, FastHasher, FoldedFxHasher};
 pub use heuristic::{heuristic_fn, FnHeuristic, Heuristic, NoHeuristic};
 pub use idastar::{idastar, idastar_with};
 pub use incremental_heuristic::IncrementalHeuristic;

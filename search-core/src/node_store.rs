@@ -15,20 +15,6 @@
 
 use crate::hash::hash_one;
 
-/// The hash of `state` as the table wants it: the table picks the slot from the low bits,
-/// but fxhash ends in a multiplication, whose low bits depend only on the input's low bits. For
-/// packed boards those are the first few cells, so states that share their first cells
-/// collided: the 8-puzzle A* probed about ten groups per lookup instead of one. A widening
-/// multiplication folded in half (as rustc-hash 2 finishes) makes every output bit depend on
-/// every input bit, for one more multiplication per hash.
-#[inline]
-fn table_hash<State: std::hash::Hash>(state: &State) -> u64 {
-    const SPREAD: u128 = 0x9E37_79B9_7F4A_7C15;
-    let wide = u128::from(hash_one(state)) * SPREAD;
-    // Truncation intended: the two halves of the product are folded together.
-    (wide as u64) ^ ((wide >> 64) as u64)
-}
-
 /// The parent index of the root.
 pub(crate) const NO_PARENT: u32 = u32::MAX;
 
@@ -134,7 +120,7 @@ impl IndexTable {
         *self = IndexTable::with_slots(slots);
         let position_mask = slots - 1;
         for (index, state) in states.iter().enumerate() {
-            let hash = table_hash(state);
+            let hash = hash_one(state);
             // Truncation intended, as in `find`.
             let mut position = hash as usize & position_mask;
             while self.slots[position] != EMPTY {
@@ -199,7 +185,7 @@ where
 
     /// Finds `state`, or stores it as a new open node with `parent` and `g`: one hash either way.
     pub(crate) fn insert(&mut self, state: State, parent: u32, g: C) -> Result<Slot, Full> {
-        let hash = table_hash(&state);
+        let hash = hash_one(&state);
         let mut position = match self.table.find(hash, &self.states, &state) {
             Ok(index) => return Ok(Slot::Known(index)),
             Err(position) => position,
@@ -291,20 +277,6 @@ mod tests {
         assert_eq!(store.len(), 2);
         assert_eq!(store.g(0), 0, "a known state keeps its cost");
         assert_eq!(store.path_to(1), [7, 9]);
-    }
-
-    #[test]
-    fn states_differing_only_in_high_bits_spread_over_the_low_hash_bits() {
-        // Packed boards that share their first cells differ only in high bits; the table picks
-        // buckets by the low bits, which must still tell them apart.
-        let buckets: std::collections::HashSet<u64> = (0..4096u64)
-            .map(|high| table_hash(&(high << 40)) & 0xfff)
-            .collect();
-        assert!(
-            buckets.len() > 2048,
-            "only {} of 4096 buckets",
-            buckets.len()
-        );
     }
 
     #[test]
