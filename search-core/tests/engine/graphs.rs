@@ -529,7 +529,8 @@ proptest! {
         prop_assert_eq!(found.len(), 3 + 6);
         prop_assert!(found[..3].iter().all(|label| *label == expected_state));
         prop_assert!(found[3..].iter().all(|label| *label == expected_action));
-        prop_assert!(!dot.contains("red"));
+        // No path, no highlight; a label may well say "red" (the failure this once had).
+        prop_assert!(!dot.contains("color = red"));
     }
 }
 
