@@ -328,7 +328,7 @@ where
     P: InPlace,
     H: IncrementalHeuristic<P>,
 {
-    let mut guard = Guard::new(limits);
+    let guard = Guard::new(limits);
     let mut level: Vec<Subtree<P, H::Memo>> = vec![Subtree {
         root: Root {
             state: start.clone(),
@@ -346,7 +346,9 @@ where
         }
         let mut deeper: Vec<Subtree<P, H::Memo>> = Vec::with_capacity(level.len() * 3);
         for parent in &level {
-            if let Err(limit) = guard.check(expanded_before + counts.expanded, 0) {
+            // As between a walk's quotas: the expansion count and the clock, not the stored
+            // nodes, which IDA* has none of.
+            if let Err(limit) = guard.check_quota(expanded_before + counts.expanded) {
                 return Split::Stopped(limit);
             }
             counts.expanded += 1;

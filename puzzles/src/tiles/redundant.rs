@@ -69,6 +69,11 @@ fn redundant(
     if max_length > MAX_REDUNDANT_LENGTH {
         return Err(RedundantSearchError::TooLong { max_length });
     }
+    // A deadline already passed, or a flag already raised, stops the search before it starts,
+    // as it stops a search before its first expansion; later looks come every CLOCK_INTERVAL.
+    if let Some(limit) = limits.interruption() {
+        return Err(RedundantSearchError::LimitReached(limit));
+    }
     let mut finder = Finder::new(shape, max_length, limits);
     for length in 1..=max_length {
         finder.find_of_length(length as u8);
@@ -542,7 +547,10 @@ mod tests {
             ten_moves(&late),
             Err(RedundantSearchError::LimitReached(Limit::Deadline))
         );
-        // A search short enough to end before the first look at the clock is not stopped.
-        assert!(redundant_move_sequences(Shape::new(5, 5).unwrap(), 4, &late).is_ok());
+        // Even a search too short to reach its first look at the clock.
+        assert_eq!(
+            redundant_move_sequences(Shape::new(5, 5).unwrap(), 2, &late),
+            Err(RedundantSearchError::LimitReached(Limit::Deadline))
+        );
     }
 }
