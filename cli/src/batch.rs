@@ -67,6 +67,7 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
             "reading standard input".to_owned(),
         ),
     };
+    let input = InputLines::spawn(input, jobs_or_default(args.jobs))?;
     // One thread an instance: the batch's parallelism is its jobs. Choices that do not fit
     // together are refused here, once, rather than on every line.
     let choices = choices(&args.search, NonZeroUsize::MIN);
@@ -90,10 +91,7 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
         ));
     }
     let limits = limits(&args.search).with_cancel_flag(Arc::clone(&cancel));
-    let jobs = match args.jobs {
-        Some(jobs) => usize::from(jobs),
-        None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
-    };
+    let jobs = jobs_or_default(args.jobs);
     let progress = progress_bar();
     let started = Instant::now();
     let mut printer = Printer::new(args.format);
@@ -112,8 +110,20 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
     let job_receiver = Mutex::new(job_receiver);
     let (answer_sender, answers) = mpsc::channel();
     let printed = std::thread::scope(|scope| {
+        // The printer hands a ticket back for every line it prints, and the reader takes one
+        // for every line it hands out: at most `window` lines are read and not yet printed,
+        // whether the searches or the reader of standard output are slow, so the answers
+        // waiting for their turn (or for a slow pipe) never pile up. Dropped when the printer
+        // returns, which ends a reader waiting for a ticket after a write error.
+        let window = jobs.saturating_mul(WINDOW_PER_JOB);
+        let (ticket_sender, tickets) = mpsc::sync_channel::<()>(window);
+        for _ in 0..window {
+            // Cannot fail: the channel has room for them all and its receiver is here.
+            let _ = ticket_sender.send(());
+        }
         let reader = Reader {
-            lines: BatchLines::new(input),
+            lines: input,
+            tickets,
             reading,
             default_goal: &default_goal,
             jobs: job_sender,
@@ -135,6 +145,8 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
                     cancel.store(true, Ordering::Relaxed);
                     return Err(error);
                 }
+                // The reader may be gone already (the input ended): nobody needs the ticket.
+                let _ = ticket_sender.try_send(());
                 next += 1;
             }
             progress.inc(1);
@@ -199,10 +211,75 @@ type Job = (usize, Instance);
 /// An answer handed to the printer: its place in the input order, its line number, the answer.
 type Done = (usize, usize, Answer);
 
+/// How many lines a worker may have read ahead of the printer: enough that a slow line does
+/// not leave the other workers idle for long, few enough that waiting answers stay small.
+const WINDOW_PER_JOB: usize = 64;
+
+/// How often a thread waiting for the input or for a ticket looks at the Ctrl-C flag.
+const CANCEL_POLL: Duration = Duration::from_millis(20);
+
+/// The number of workers `--jobs` asks for, or one a core.
+fn jobs_or_default(jobs: Option<u16>) -> usize {
+    match jobs {
+        Some(jobs) => usize::from(jobs),
+        None => std::thread::available_parallelism().map_or(1, NonZeroUsize::get),
+    }
+}
+
+/// One item of the input: a line (its number, and what it holds) or the read error that ends
+/// the input.
+type InputItem = io::Result<(usize, Result<BatchLine, BatchLineError>)>;
+
+/// The input's lines, read on a thread of their own.
+///
+/// A read can block for ever (a terminal, a pipe whose writer sleeps, `/dev/zero` with no line
+/// break); the thread reading is detached, so that Ctrl-C ends the batch without waiting for
+/// it: the process exits with the thread still blocked, which is harmless, since it holds
+/// nothing but the input.
+#[derive(Debug)]
+struct InputLines {
+    lines: mpsc::Receiver<InputItem>,
+}
+
+impl InputLines {
+    /// Starts the thread reading `input`, with room for `ahead` parsed lines.
+    fn spawn(input: Box<dyn BufRead + Send>, ahead: usize) -> Result<Self> {
+        let (sender, lines) = mpsc::sync_channel(ahead.max(1));
+        std::thread::Builder::new()
+            .name("batch input".to_owned())
+            .spawn(move || {
+                for item in BatchLines::new(input) {
+                    // The batch is done (Ctrl-C, a write error): stop reading.
+                    if sender.send(item).is_err() {
+                        return;
+                    }
+                }
+            })
+            .context("starting the batch's input thread")?;
+        Ok(InputLines { lines })
+    }
+
+    /// The next item, `None` at the end of the input or once `cancel` is raised.
+    fn next(&self, cancel: &AtomicBool) -> Option<InputItem> {
+        loop {
+            if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            match self.lines.recv_timeout(CANCEL_POLL) {
+                Ok(item) => return Some(item),
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => return None,
+            }
+        }
+    }
+}
+
 /// What the reader thread owns.
 struct Reader<'goal> {
     /// The input's instances.
-    lines: BatchLines<Box<dyn BufRead + Send>>,
+    lines: InputLines,
+    /// One for each line handed out; see `run`.
+    tickets: mpsc::Receiver<()>,
     /// What a read error is reported as happening in: `reading FILE`.
     reading: String,
     default_goal: &'goal DefaultGoal<'goal>,
@@ -238,14 +315,17 @@ impl<'a> Batch<'a> {
     fn read<'scope>(
         &'scope self,
         scope: &'scope std::thread::Scope<'scope, '_>,
-        mut reader: Reader<'_>,
+        reader: Reader<'_>,
         receiver: &'scope Mutex<mpsc::Receiver<Job>>,
     ) -> Result<()> {
         let mut workers = 0;
         let mut index = 0;
         // No line is read once Ctrl-C came (or the printer failed).
         while !self.cancel.load(Ordering::Relaxed) {
-            let Some(next) = reader.lines.next() else {
+            if !self.wait_for_ticket(&reader.tickets) {
+                break;
+            }
+            let Some(next) = reader.lines.next(self.cancel) else {
                 break;
             };
             let (line, parsed) = next.context(reader.reading.clone())?;
@@ -274,6 +354,21 @@ impl<'a> Batch<'a> {
             index += 1;
         }
         Ok(())
+    }
+
+    /// Waits until the printer has room for one more line; false if Ctrl-C came first or the
+    /// printer is gone.
+    fn wait_for_ticket(&self, tickets: &mpsc::Receiver<()>) -> bool {
+        loop {
+            if self.cancel.load(Ordering::Relaxed) {
+                return false;
+            }
+            match tickets.recv_timeout(CANCEL_POLL) {
+                Ok(()) => return true,
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                Err(mpsc::RecvTimeoutError::Disconnected) => return false,
+            }
+        }
     }
 
     /// A worker: solves the lines it is handed until the reader is done.

@@ -16,6 +16,14 @@ use std::process::ExitCode;
 use clap::Parser;
 
 fn main() -> ExitCode {
+    // Every answer would be lost (and an endless `slide random` would run until killed).
+    if status::stdout_was_closed() {
+        let _ = writeln!(
+            io::stderr(),
+            "slide: standard output is closed: nowhere to write the results"
+        );
+        return status::Status::OutputFailed.into();
+    }
     // Without arguments (classic mode, as judges run it) there is nothing to parse, and building
     // clap's parser for the whole command line is a sixteenth of a classic 8-puzzle run's
     // instructions: the answer is known.

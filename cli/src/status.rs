@@ -17,6 +17,9 @@ pub enum Status {
     LimitReached,
     /// Standard output could not be written (closed, or the disk full), so the answer is lost.
     OutputFailed,
+    /// A file other than standard output could not be read or written: a pattern database or
+    /// the cache directory (the disk full, a read-only mount, permissions).
+    FileFailed,
     /// Ctrl-C stopped a batch.
     Interrupted,
 }
@@ -32,6 +35,8 @@ impl Status {
             // Not 2: the command and its input were fine, and running it again where its output
             // can go may well succeed, which a script can only decide if the codes differ.
             Status::OutputFailed => 4,
+            // Not 2 either: the input was fine; the machine's files were not.
+            Status::FileFailed => 5,
             Status::Interrupted => 130,
         }
     }
@@ -44,14 +49,17 @@ impl From<Status> for ExitCode {
 }
 
 /// Reports an error on standard error and returns its exit code: 4 for a failed write to
-/// standard output, 2 for everything else, except for a broken pipe: a reader that stops
-/// reading (`slide random | head`) is not a failure.
+/// standard output, 5 for a pattern-database file or the cache that could not be read or
+/// written, 2 for everything else, except for a broken pipe: a reader that stops reading
+/// (`slide random | head`) is not a failure.
 pub fn fail(error: &anyhow::Error) -> ExitCode {
     if is_broken_pipe(error) {
         return ExitCode::SUCCESS;
     }
     let status = if is_marked_output_error(error) {
         Status::OutputFailed
+    } else if is_file_error(error) {
+        Status::FileFailed
     } else {
         Status::BadInput
     };
@@ -67,6 +75,47 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
             .downcast_ref::<io::Error>()
             .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
     })
+}
+
+/// Whether the error, or any of its causes, is a pattern-database file or the cache directory
+/// that could not be read or written.
+fn is_file_error(error: &anyhow::Error) -> bool {
+    error.chain().any(|cause| {
+        matches!(
+            cause.downcast_ref::<puzzles::pdb::PdbError>(),
+            Some(puzzles::pdb::PdbError::Io { .. })
+        )
+    })
+}
+
+/// Whether standard output was closed when `slide` started (`slide ... >&-`).
+///
+/// Before `main`, Rust's runtime reopens a closed descriptor 0, 1 or 2 on `/dev/null`, so that
+/// a later `open` cannot take its number; everything written there would be lost and the run
+/// would end in success. The descriptor it opens is read-write, while a shell's `>/dev/null`
+/// opens it write-only: a read-write `/dev/null` on standard output is the runtime's.
+pub fn stdout_was_closed() -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{FileTypeExt, MetadataExt};
+        // SAFETY: fcntl with F_GETFL takes no third argument and only reads the descriptor's
+        // flags; descriptor 1 is open (the runtime made sure of it) and stays owned by std.
+        let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) };
+        if flags < 0 || flags & libc::O_ACCMODE != libc::O_RDWR {
+            return false;
+        }
+        let Ok(null) = std::fs::metadata("/dev/null") else {
+            return false;
+        };
+        use std::os::fd::AsFd;
+        let out = io::stdout().as_fd().try_clone_to_owned();
+        out.and_then(|out| std::fs::File::from(out).metadata())
+            .is_ok_and(|out| out.file_type().is_char_device() && out.rdev() == null.rdev())
+    }
+    #[cfg(not(unix))]
+    {
+        false
+    }
 }
 
 /// Prints a warning on standard error, ignoring a closed standard error.
