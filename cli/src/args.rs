@@ -30,8 +30,10 @@ Exit codes:
   3  a limit (--max-nodes, --timeout, --max-stored: the memory guard) stopped the search
      (batch: at least one search, and no line was bad; graph: also the search for the --goal
      path, and the graph is printed without it)
-  4  standard output could not be written (the disk full, an i/o error); a reader that stops
-     reading (slide random | head) is not an error
+  4  standard output could not be written (closed, the disk full, an i/o error); a reader
+     that stops reading (slide random | head) is not an error
+  5  a pattern-database file or the cache could not be read or written (the disk full, a
+     read-only directory, permissions)
 130  batch interrupted by Ctrl-C (results so far and the summary are printed)
 
 Classic mode: with no subcommand, slide reads one or two boards from standard input

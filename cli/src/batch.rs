@@ -75,9 +75,9 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
     let cancel = Arc::new(AtomicBool::new(false));
     let handler_flag = Arc::clone(&cancel);
     let on_ctrl_c = move || {
-        // Searches and pattern-database builds see the flag within milliseconds; a second
-        // Ctrl-C is for what cannot look at it (a read waiting for more input, the loading of
-        // a large cached database).
+        // Searches, pattern-database builds and the reader waiting for input see the flag
+        // within milliseconds; a second Ctrl-C is for what cannot look at it (the loading of a
+        // large cached database).
         if handler_flag.swap(true, Ordering::Relaxed) {
             std::process::exit(i32::from(Status::Interrupted.code()));
         }

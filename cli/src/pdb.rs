@@ -11,7 +11,7 @@ use puzzles::pdb::{
 };
 
 use crate::args::{PartitionArg, PdbBuildArgs, PdbCommand, PdbInfoArgs};
-use crate::status::{self, Status};
+use crate::status::{self, FileFailure, Status};
 
 /// Runs a `slide pdb` subcommand.
 pub fn run(command: &PdbCommand) -> Result<Status> {
@@ -77,9 +77,8 @@ fn build(args: &PdbBuildArgs) -> Result<Status> {
         )?;
         bar.finish_and_clear();
         if let Some(message) = not_saved {
-            // Exit code 2, as for a directory found unwritable before the build: the fix is
-            // the user's (another --dir, room on the disk), not another try of the same command.
-            bail!(message);
+            // Exit code 5, as for a directory found unwritable before the build.
+            return Err(FileFailure(message).into());
         }
         writeln!(
             out,
@@ -204,24 +203,29 @@ fn causes(error: &dyn std::error::Error) -> String {
 /// Fails, naming the directory and why, if the cache cannot hold new files: created if
 /// missing, and tried with an empty file that is removed at once.
 fn check_writable(directory: &Path) -> Result<()> {
+    let failure = |message: String| anyhow::Error::from(FileFailure(message));
     if directory.exists() && !directory.is_dir() {
-        bail!(
+        return Err(failure(format!(
             "the cache directory {} is not a directory",
             directory.display()
-        );
+        )));
     }
-    fs::create_dir_all(directory)
-        .with_context(|| format!("cannot create the cache directory {}", directory.display()))?;
+    fs::create_dir_all(directory).map_err(|error| {
+        failure(format!(
+            "cannot create the cache directory {}: {error}",
+            directory.display()
+        ))
+    })?;
     let probe = directory.join(format!(".slide-write-test-{}", std::process::id()));
     fs::OpenOptions::new()
         .write(true)
         .create_new(true)
         .open(&probe)
-        .with_context(|| {
-            format!(
-                "cannot write in the cache directory {}",
+        .map_err(|error| {
+            failure(format!(
+                "cannot write in the cache directory {}: {error}",
                 directory.display()
-            )
+            ))
         })?;
     // Best effort: a leftover empty file is harmless, only untidy.
     let _ = fs::remove_file(&probe);

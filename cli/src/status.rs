@@ -77,14 +77,28 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
+/// A pattern-database file or the cache directory that could not be read or written, as the
+/// message to report: exit code 5, not 2, since the input was fine.
+#[derive(Debug)]
+pub struct FileFailure(pub String);
+
+impl fmt::Display for FileFailure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for FileFailure {}
+
 /// Whether the error, or any of its causes, is a pattern-database file or the cache directory
 /// that could not be read or written.
 fn is_file_error(error: &anyhow::Error) -> bool {
     error.chain().any(|cause| {
-        matches!(
-            cause.downcast_ref::<puzzles::pdb::PdbError>(),
-            Some(puzzles::pdb::PdbError::Io { .. })
-        )
+        cause.is::<FileFailure>()
+            || matches!(
+                cause.downcast_ref::<puzzles::pdb::PdbError>(),
+                Some(puzzles::pdb::PdbError::Io { .. })
+            )
     })
 }
 

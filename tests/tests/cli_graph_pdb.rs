@@ -97,8 +97,9 @@ fn graph_says_an_unreachable_goal_is_unreachable() {
 
 // pdb build
 
-/// Runs `pdb build` of two 8-puzzle patterns into `dir`; expects it to fail with exit code 2
-/// and a message naming `dir` and containing `says`, and returns standard output.
+/// Runs `pdb build` of two 8-puzzle patterns into `dir`; expects it to fail with exit code 5
+/// (a file that cannot be written, not bad input) and a message naming `dir` and containing
+/// `says`, and returns standard output.
 fn build_fails(dir: &Path, says: &str) -> String {
     let output = slide()
         .args(["pdb", "build", "--size", "3x3"])
@@ -107,7 +108,7 @@ fn build_fails(dir: &Path, says: &str) -> String {
         .output()
         .unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert_eq!(output.status.code(), Some(2), "{dir:?}: {stderr}");
+    assert_eq!(output.status.code(), Some(5), "{dir:?}: {stderr}");
     assert!(
         stderr.contains(&dir.display().to_string()) && stderr.contains(says),
         "{dir:?}: {stderr}"

@@ -243,6 +243,7 @@ impl PdbCache {
             source,
         };
         std::fs::create_dir_all(&self.directory).map_err(|e| io(&self.directory, e))?;
+        remove_stale_temporaries(&self.directory);
         let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("pdb");
         let temporary = self.directory.join(format!(
             ".{file_name}.{}.{}.tmp",
@@ -257,5 +258,75 @@ impl PdbCache {
             let _ = std::fs::remove_file(&temporary);
         }
         result
+    }
+}
+
+/// How long a temporary file must have gone unwritten before a dead writer's file is removed:
+/// a writer in another PID namespace (a container sharing the cache) looks dead from here, but
+/// a live one keeps writing its file, so its modification time stays recent.
+const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// Removes the temporary files in `directory` whose writer is gone: a process killed while
+/// saving a database (SIGKILL, a power cut) leaves its `.NAME.PID.N.tmp` or
+/// `.pdb-build-PID-N.tmp` behind, and nothing else would ever remove it.
+///
+/// A file is removed only when no process has its writer's id and it has not been written for
+/// [`STALE_AFTER`]; best effort: whatever cannot be read or removed is left.
+fn remove_stale_temporaries(directory: &Path) {
+    let Ok(entries) = std::fs::read_dir(directory) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name();
+        let Some(writer) = name.to_str().and_then(temporary_writer) else {
+            continue;
+        };
+        let unwritten = entry
+            .metadata()
+            .ok()
+            .filter(std::fs::Metadata::is_file)
+            .and_then(|metadata| metadata.modified().ok())
+            .and_then(|modified| modified.elapsed().ok());
+        if unwritten.is_some_and(|age| age >= STALE_AFTER) && !process_exists(writer) {
+            let _ = std::fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The id of the process that wrote temporary file `name`, if it is one of ours.
+fn temporary_writer(name: &str) -> Option<u32> {
+    let stem = name.strip_prefix('.')?.strip_suffix(".tmp")?;
+    let pid = if let Some(build) = stem.strip_prefix("pdb-build-") {
+        // pdb-build-PID-N
+        build.split('-').next()?
+    } else {
+        // NAME.pdb.PID.N
+        let mut fields = stem.rsplit('.');
+        fields.next()?;
+        fields.next()?
+    };
+    pid.parse().ok()
+}
+
+/// Whether a process with id `pid` exists (as far as this process can see).
+fn process_exists(pid: u32) -> bool {
+    #[cfg(unix)]
+    {
+        let Ok(pid) = libc::pid_t::try_from(pid) else {
+            return false;
+        };
+        if pid <= 0 {
+            return true;
+        }
+        // SAFETY: signal 0 sends nothing; kill only checks that the process exists and may be
+        // signalled. It reads no memory of ours.
+        let sent = unsafe { libc::kill(pid, 0) };
+        // EPERM: it exists, but belongs to another user.
+        sent == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = pid;
+        true
     }
 }

@@ -80,13 +80,10 @@ impl PatternDatabase {
             path: path.to_path_buf(),
             source,
         };
-        let mut file = File::open(path).map_err(io)?;
+        let mut file = open_regular_file(path).map_err(io)?;
         // The length of a regular file bounds every allocation below, so a short file whose
         // header claims a huge table is reported as truncated without allocating the table.
-        // Other files (a pipe, `/dev/stdin`) have no length up front: they are read in
-        // growing steps instead, so what is allocated stays within 1 MiB or twice what they hold.
-        let metadata = file.metadata().map_err(io)?;
-        let remaining = metadata.is_file().then_some(metadata.len());
+        let remaining = file.metadata().map_err(io)?.len();
         let mut reader = Reader {
             file: &mut file,
             path,
@@ -153,11 +150,41 @@ impl PatternDatabase {
     }
 }
 
+/// Opens `path` for reading if it is a regular file, and refuses anything else without
+/// blocking: opening a FIFO waits for a writer, and reading a symlink to `/dev/stdin` waits for
+/// its input, for ever, before anything could be checked (and whatever `--timeout` says).
+///
+/// The file type is looked at before opening (a device is never opened) and again on the open
+/// descriptor, which is opened non-blocking, since the path may be replaced in between.
+fn open_regular_file(path: &Path) -> std::io::Result<File> {
+    let not_regular = || {
+        std::io::Error::new(
+            std::io::ErrorKind::InvalidInput,
+            "not a regular file (a pipe, a device or a directory): refused unread",
+        )
+    };
+    if !std::fs::metadata(path)?.is_file() {
+        return Err(not_regular());
+    }
+    let mut options = std::fs::OpenOptions::new();
+    options.read(true);
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::OpenOptionsExt;
+        options.custom_flags(libc::O_NONBLOCK);
+    }
+    let file = options.open(path)?;
+    if !file.metadata()?.is_file() {
+        return Err(not_regular());
+    }
+    Ok(file)
+}
+
 struct Reader<'a> {
     file: &'a mut File,
     path: &'a Path,
-    /// The bytes left in the file when it is a regular file (its length less what was read).
-    remaining: Option<u64>,
+    /// The bytes left in the file (its length less what was read).
+    remaining: u64,
 }
 
 impl Reader<'_> {
@@ -176,9 +203,7 @@ impl Reader<'_> {
         self.file
             .read_exact(buffer)
             .map_err(|source| self.io(source))?;
-        if let Some(remaining) = &mut self.remaining {
-            *remaining = remaining.saturating_sub(buffer.len() as u64);
-        }
+        self.remaining = self.remaining.saturating_sub(buffer.len() as u64);
         Ok(())
     }
 
@@ -188,13 +213,10 @@ impl Reader<'_> {
         Ok(buffer)
     }
 
-    /// Reads `len` bytes, allocating no more than the file can hold: a regular file shorter than
-    /// `len` is [`PdbError::Truncated`] before any allocation.
+    /// Reads `len` bytes, allocating no more than the file can hold: a file shorter than `len`
+    /// is [`PdbError::Truncated`] before any allocation.
     fn vec(&mut self, len: usize) -> Result<Vec<u8>, PdbError> {
-        let Some(remaining) = self.remaining else {
-            return self.vec_unsized(len);
-        };
-        if len as u64 > remaining {
+        if len as u64 > self.remaining {
             return Err(PdbError::Truncated);
         }
         let mut buffer = Vec::new();
@@ -203,29 +225,6 @@ impl Reader<'_> {
             .map_err(|_| PdbError::OutOfMemory { bytes: len })?;
         buffer.resize(len, 0);
         self.fill(&mut buffer)?;
-        Ok(buffer)
-    }
-
-    /// [`vec`](Self::vec) for a file of unknown length: the buffer starts small and grows as
-    /// bytes arrive, so a short stream is [`PdbError::Truncated`] having allocated at most 1 MiB
-    /// or about twice what it held.
-    fn vec_unsized(&mut self, len: usize) -> Result<Vec<u8>, PdbError> {
-        /// The first allocation for a file of unknown length.
-        const FIRST: usize = 1 << 20;
-        let mut buffer = Vec::new();
-        buffer
-            .try_reserve_exact(len.min(FIRST))
-            .map_err(|_| PdbError::OutOfMemory { bytes: len })?;
-        let read = (&mut *self.file)
-            .take(len as u64)
-            .read_to_end(&mut buffer)
-            .map_err(|source| match source.kind() {
-                std::io::ErrorKind::OutOfMemory => PdbError::OutOfMemory { bytes: len },
-                _ => self.io(source),
-            })?;
-        if read < len {
-            return Err(PdbError::Truncated);
-        }
         Ok(buffer)
     }
 }

@@ -1,0 +1,212 @@
+//! Promises that need the real binary and the real operating system: a cache file that is not a
+//! regular file, temporary files left by a killed writer, a slow reader of a batch's output,
+//! Ctrl-C while a batch waits for input, and a closed standard output.
+
+mod common;
+
+use std::io::Write;
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant, SystemTime};
+
+use common::slide_path;
+
+/// One of the hardest 8-puzzles, 31 moves from blank-last.
+const HARD: &str = "867254301";
+
+/// `slide` with its pattern-database cache under `cache_home`.
+fn slide(cache_home: &Path) -> Command {
+    let mut command = Command::new(slide_path());
+    command.env("XDG_CACHE_HOME", cache_home);
+    command
+}
+
+/// Waits for `child` for at most `limit`; kills it and fails the test if it is still running.
+fn wait_within(child: &mut std::process::Child, limit: Duration) -> std::process::ExitStatus {
+    let started = Instant::now();
+    loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            return status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            panic!("still running after {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(10));
+    }
+}
+
+/// The pattern-database files of `cache_home`'s cache, after a `-H pdb` solve built them.
+fn cached_databases(cache_home: &Path) -> Vec<std::path::PathBuf> {
+    let status = slide(cache_home)
+        .args(["solve", HARD, "-H", "pdb"])
+        .stdout(Stdio::null())
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let mut files: Vec<_> = std::fs::read_dir(cache_home.join("slide/pdb"))
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| path.extension().is_some_and(|e| e == "pdb"))
+        .collect();
+    files.sort();
+    assert!(!files.is_empty());
+    files
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_in_the_cache_is_refused_not_waited_on() {
+    let cache = tempfile::tempdir().unwrap();
+    let database = cached_databases(cache.path()).remove(0);
+    std::fs::remove_file(&database).unwrap();
+    let made = Command::new("mkfifo").arg(&database).status().unwrap();
+    assert!(made.success());
+    let mut child = slide(cache.path())
+        .args(["solve", HARD, "-H", "pdb", "--timeout", "2"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let status = wait_within(&mut child, Duration::from_secs(5));
+    let output = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(status.success(), "{stderr}");
+    assert!(stderr.contains("not a regular file"), "{stderr}");
+    assert!(String::from_utf8_lossy(&output.stdout).contains("31"));
+    // Rebuilt and saved in its place.
+    assert!(std::fs::metadata(&database).unwrap().is_file());
+}
+
+#[test]
+fn temporary_files_of_dead_writers_are_removed() {
+    let cache = tempfile::tempdir().unwrap();
+    let databases = cached_databases(cache.path());
+    let directory = databases[0].parent().unwrap().to_path_buf();
+    let name = databases[0]
+        .file_name()
+        .unwrap()
+        .to_str()
+        .unwrap()
+        .to_owned();
+    // No process has id 999999999 (beyond Linux's largest); this one is alive.
+    let dead = directory.join(format!(".{name}.999999999.0.tmp"));
+    let dead_build = directory.join(".pdb-build-999999999-3.tmp");
+    let alive = directory.join(format!(".{name}.{}.0.tmp", std::process::id()));
+    let fresh = directory.join(format!(".{name}.999999998.0.tmp"));
+    let an_hour_ago = SystemTime::now() - Duration::from_secs(3600);
+    for path in [&dead, &dead_build, &alive, &fresh] {
+        let file = std::fs::File::create(path).unwrap();
+        if path != &fresh {
+            file.set_modified(an_hour_ago).unwrap();
+        }
+    }
+    // A save is what looks for them: make the solve build a database again.
+    std::fs::remove_file(&databases[0]).unwrap();
+    cached_databases(cache.path());
+    assert!(!dead.exists() && !dead_build.exists());
+    // A live writer's file, and one written just now (maybe by a writer we cannot see), stay.
+    assert!(alive.exists() && fresh.exists());
+}
+
+#[test]
+fn a_batch_behind_a_slow_reader_keeps_its_memory_flat() {
+    let scratch = tempfile::tempdir().unwrap();
+    let mut generator = slide(scratch.path())
+        .args([
+            "random", "--size", "3x3", "--count", "1000000", "--seed", "7",
+        ])
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut batch = slide(scratch.path())
+        .arg("batch")
+        .stdin(generator.stdout.take().unwrap())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    // Nobody reads the batch's output: the pipe fills within milliseconds, and a million lines
+    // wait behind it.
+    std::thread::sleep(Duration::from_secs(3));
+    let status = std::fs::read_to_string(format!("/proc/{}/status", batch.id()));
+    let _ = batch.kill();
+    let _ = generator.kill();
+    let _ = batch.wait();
+    let _ = generator.wait();
+    let Ok(status) = status else {
+        eprintln!("no /proc: skipping");
+        return;
+    };
+    let resident_kib: u64 = status
+        .lines()
+        .find_map(|line| line.strip_prefix("VmRSS:"))
+        .and_then(|value| value.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap();
+    // About 5 MiB in practice; without backpressure it grows by tens of MiB a second.
+    assert!(resident_kib < 32 * 1024, "resident: {resident_kib} KiB");
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_ends_a_batch_blocked_on_its_input_within_a_second() {
+    let scratch = tempfile::tempdir().unwrap();
+    let mut batch = slide(scratch.path())
+        .arg("batch")
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut input = batch.stdin.take().unwrap();
+    writeln!(input, "{HARD}").unwrap();
+    input.flush().unwrap();
+    // The line is solved at once; then the batch waits for more input, which never comes.
+    std::thread::sleep(Duration::from_millis(700));
+    let signalled = Command::new("kill")
+        .args(["-INT", &batch.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(signalled.success());
+    let status = wait_within(&mut batch, Duration::from_secs(1));
+    assert_eq!(status.code(), Some(130));
+    let output = batch.wait_with_output().unwrap();
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stdout.contains(r#""length":31"#), "{stdout}");
+    assert!(stderr.contains("solved 1"), "{stderr}");
+    drop(input);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_closed_standard_output_exits_4_at_once() {
+    let scratch = tempfile::tempdir().unwrap();
+    let slide = slide_path().display().to_string();
+    let run = |script: &str| {
+        let mut child = Command::new("sh")
+            .args(["-c", script])
+            .env("XDG_CACHE_HOME", scratch.path())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let status = wait_within(&mut child, Duration::from_secs(10));
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+        (status.code(), stderr)
+    };
+    let (code, stderr) = run(&format!("'{slide}' solve {HARD} >&-"));
+    assert_eq!(code, Some(4), "{stderr}");
+    assert!(
+        stderr.starts_with("slide: standard output is closed"),
+        "{stderr}"
+    );
+    // An endless generator does not run until killed.
+    let (code, _) = run(&format!(
+        "'{slide}' random --size 4x4 --count 1000000000 >&-"
+    ));
+    assert_eq!(code, Some(4));
+    // Output thrown away on purpose is no error.
+    let (code, stderr) = run(&format!("'{slide}' solve {HARD} >/dev/null"));
+    assert_eq!(code, Some(0), "{stderr}");
+}
