@@ -20,8 +20,10 @@ const MAX_THREADS: usize = search_core::MAX_PARALLEL_THREADS;
 /// reasons of [`MAX_THREADS`]: each job is a thread with its own solver.
 const MAX_JOBS: u16 = 256;
 
-/// The exit codes, stated once for `--help` and the README.
-const EXIT_CODES: &str = "\
+/// The exit codes, stated once for every `--help` (the README repeats them as a table).
+macro_rules! exit_codes {
+    () => {
+        "\
 Exit codes:
   0  solved, or printed what was asked
   1  the goal is unreachable (solve, check, klotski, graph --goal); classic mode prints -1 and
@@ -38,14 +40,56 @@ Exit codes:
 
 Classic mode: with no subcommand, slide reads one or two boards from standard input
 (start, then goal; the goal defaults to the spiral 123804765) and prints only the least
-number of moves, or -1 when the goal is unreachable.";
+number of moves, or -1 when the goal is unreachable."
+    };
+}
+
+/// The exit codes, after every subcommand's help.
+const EXIT_CODES: &str = exit_codes!();
+
+/// What `slide --help` (the long help) adds to the exit codes: the promises every subcommand
+/// keeps, which the README only points to so that it stays short enough to scan.
+const GUARANTEES_AND_EXIT_CODES: &str = concat!(
+    exit_codes!(),
+    "
+
+Guarantees: slide never panics, never waits without limit and never takes the machine's memory
+by surprise; what it cannot do, it says, with one of the exit codes above.
+  Memory        breadth-first, bidirectional and A* searches stop at --max-stored N stored
+                nodes (default 100,000,000: about 23-25 bytes a 15-puzzle node in A*, so about
+                3 GB) with exit code 3; IDA* stores only its path, and --prune counts the move
+                sequences it remembers against --max-stored; graph is bounded by --max-nodes.
+  Time          --timeout SECONDS stops every algorithm within milliseconds (the clock is read
+                every 1024 expansions), and the building of missing pattern databases too,
+                saving nothing; without it a search runs until it has an answer or a limit.
+  Cancellation  Ctrl-C stops batch cleanly within a second, even while it waits for input:
+                results so far are printed whole and in order, then the summary, exit code
+                130; a second Ctrl-C quits at once.
+  Bad input     a message on standard error naming the problem, nothing on standard output,
+                exit code 2. Sizes are checked before anything is allocated: boards of 2x2 to
+                25 cells, classic-mode input up to 1 MiB, batch lines up to 8 KiB, Klotski
+                layouts up to 64 KiB, random --walk up to a million moves.
+  batch         a bad line is reported with its line number (standard error and an error
+                record in its place) and every other line is still solved, in input order;
+                lines are read as workers free up, and at most 64 a job are read and not yet
+                printed, so memory grows neither with the input nor behind a slow reader.
+  Cache         a cached pattern database is checked (header, size, checksum) before it is
+                used; a corrupt one is rebuilt, and one that is not a regular file (a pipe, a
+                device) is refused unopened."
+);
 
 /// Solve sliding-tile puzzles (8-puzzle, 15-puzzle, any WxH) optimally.
 ///
 /// Boards are written row by row, the blank as `.` or `0`: compactly (`13524678.`) or as
 /// numbers separated by spaces (`1 3 5 2 4 6 7 8 0`).
 #[derive(Debug, Parser)]
-#[command(name = "slide", version, after_help = EXIT_CODES, max_term_width = 100)]
+#[command(
+    name = "slide",
+    version,
+    after_help = EXIT_CODES,
+    after_long_help = GUARANTEES_AND_EXIT_CODES,
+    max_term_width = 100
+)]
 pub struct Cli {
     /// What to do; without one, slide runs in classic mode on standard input.
     #[command(subcommand)]

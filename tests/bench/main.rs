@@ -3,12 +3,14 @@
 //!
 //! Run with `cargo run --release -p tests --bin bench` (add `-- --quick` for one repetition, or
 //! section names such as `-- astar memory` to run only those sections).
-//! It prints Markdown tables (medians and ratios) and writes them to `target/bench-report.md`,
-//! the material for `BENCHMARKS.md`.
+//! It prints Markdown tables (medians and ratios), then the summary table of the sections run
+//! (one row per benchmark, the table that opens `BENCHMARKS.md`), and writes them to
+//! `target/bench-report.md`.
 
 mod baseline;
 mod contention;
 mod specialised;
+mod summary;
 
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
@@ -19,6 +21,7 @@ use search_core::{
     astar, bfs_layers, idastar, DenseVisited, HashVisited, Heuristic, Limits, OrderedVisited,
     Outcome,
 };
+use summary::Summary;
 
 /// Korf's instances whose IDA* + Manhattan search takes about a second or less, with their
 /// published node counts (`shared/data/korf100_idastar_manhattan_nodes.txt`).
@@ -43,25 +46,34 @@ fn main() {
     let wanted = |section: &str| named.is_empty() || named.contains(&section);
     let mut report = String::new();
     let _ = writeln!(report, "{}\n", machine_line());
+    let mut summary = Summary::default();
     let sections: [(&str, &Section<'_>); 7] = [
-        ("idastar", &|report| idastar_section(report, repetitions)),
-        ("conflict", &|report| conflict_section(report, repetitions)),
-        ("bfs", &|report| bfs_section(report, repetitions)),
-        ("astar", &|report| astar_section(report, repetitions)),
-        ("process", &|report| {
-            process_section(report, if quick { 5 } else { 51 })
+        ("idastar", &|report, summary| {
+            idastar_section(report, summary, repetitions)
         }),
-        ("batch", &|report| {
-            batch_section(report, if quick { 1 } else { 21 })
+        ("conflict", &|report, summary| {
+            conflict_section(report, summary, repetitions)
         }),
-        ("memory", &|report| {
-            memory_section(report, if quick { 2_000_000 } else { 20_000_000 })
+        ("bfs", &|report, summary| {
+            bfs_section(report, summary, repetitions)
+        }),
+        ("astar", &|report, summary| {
+            astar_section(report, summary, repetitions)
+        }),
+        ("process", &|report, summary| {
+            process_section(report, summary, if quick { 5 } else { 51 })
+        }),
+        ("batch", &|report, summary| {
+            batch_section(report, summary, if quick { 1 } else { 21 })
+        }),
+        ("memory", &|report, summary| {
+            memory_section(report, summary, if quick { 2_000_000 } else { 20_000_000 })
         }),
     ];
     for (name, section) in sections {
         if wanted(name) {
             let before = CpuSnapshot::now();
-            section(&mut report);
+            section(&mut report, &mut summary);
             let others = before.and_then(|before| before.others_since());
             let _ = writeln!(
                 report,
@@ -70,6 +82,7 @@ fn main() {
             );
         }
     }
+    let _ = writeln!(report, "## Summary\n\n{}", summary.to_markdown());
     print!("{report}");
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/bench-report.md");
     match std::fs::write(path, &report) {
@@ -78,8 +91,8 @@ fn main() {
     }
 }
 
-/// A section of the report, which it appends to the string.
-type Section<'a> = dyn Fn(&mut String) + 'a;
+/// A section of the report, which it appends to the string, adding its row(s) to the summary.
+type Section<'a> = dyn Fn(&mut String, &mut Summary) + 'a;
 
 /// The median wall time of `repetitions` runs of `run`, and its last result.
 ///
@@ -205,7 +218,7 @@ fn korf_instances() -> Vec<KorfInstance> {
 /// (16 bytes, the blank's cell kept beside the board), which is what `slide` gives IDA*, and the
 /// plain `u64` (8 bytes) that A* stores. The three fast contenders take turns, run by run, so
 /// that a change in the machine's load falls on all of them alike.
-fn idastar_section(report: &mut String, repetitions: usize) {
+fn idastar_section(report: &mut String, summary: &mut Summary, repetitions: usize) {
     // Each search takes milliseconds: more runs cost little and steady the medians.
     let repetitions = repetitions * 3;
     let _ = writeln!(
@@ -328,6 +341,29 @@ fn idastar_section(report: &mut String, repetitions: usize) {
         specialised / plain,
         pathfinding / generic,
     );
+    let instances = fast_korf_instances().len();
+    let what = format!("IDA* + Manhattan, 15-puzzle, {instances} Korf instances, total time");
+    let ours = format!("{} ms", milliseconds(totals[0]));
+    summary.add(
+        "idastar",
+        &what,
+        &ours,
+        format!(
+            "hand-specialised loop, {} ms (target: at least 0.9x its speed)",
+            milliseconds(totals[2])
+        ),
+        format!("{:.2}x its speed", specialised / generic),
+    );
+    summary.add(
+        "idastar",
+        &what,
+        &ours,
+        format!(
+            "pathfinding::idastar, {} ms (target: at least 10x)",
+            milliseconds(totals[3])
+        ),
+        format!("{:.1}x its speed", pathfinding / generic),
+    );
 }
 
 /// Korf's 15-puzzle goal (the blank first), the puzzle on the state `slide` gives IDA*, and the
@@ -341,7 +377,7 @@ fn fifteen_puzzle() -> (Board, SlidingPuzzle<WithBlank<u64>>, baseline::Board<16
 
 /// IDA* with linear conflict, the default heuristic beyond 3x3, against `pathfinding::idastar`
 /// with the same heuristic written as its closures see it (recounted over the whole board).
-fn conflict_section(report: &mut String, repetitions: usize) {
+fn conflict_section(report: &mut String, summary: &mut Summary, repetitions: usize) {
     let repetitions = repetitions * 3;
     let _ = writeln!(
         report,
@@ -408,10 +444,23 @@ fn conflict_section(report: &mut String, repetitions: usize) {
         milliseconds(totals[1]),
         totals[1].as_secs_f64() / totals[0].as_secs_f64(),
     );
+    summary.add(
+        "conflict",
+        format!(
+            "IDA* + linear conflict, 15-puzzle, {} Korf instances, total time",
+            fast_korf_instances().len()
+        ),
+        format!("{} ms", milliseconds(totals[0])),
+        format!("pathfinding::idastar, {} ms", milliseconds(totals[1])),
+        format!(
+            "{:.1}x its speed",
+            totals[1].as_secs_f64() / totals[0].as_secs_f64()
+        ),
+    );
 }
 
 /// The visited-set encodings on the exhaustive 8-puzzle breadth-first search.
-fn bfs_section(report: &mut String, repetitions: usize) {
+fn bfs_section(report: &mut String, summary: &mut Summary, repetitions: usize) {
     let _ = writeln!(
         report,
         "## Exhaustive BFS, 8-puzzle, 181,440 states (medians of {repetitions})\n"
@@ -454,9 +503,13 @@ fn bfs_section(report: &mut String, repetitions: usize) {
             }),
         ),
     ];
+    let mut fastest: Option<(&str, Duration)> = None;
     for (name, run) in runs {
         let (time, count) = measure(repetitions, run);
         assert_eq!(count, 181_440, "{name} reaches every 8-puzzle state");
+        if fastest.map_or(true, |(_, best)| time < best) {
+            fastest = Some((name, time));
+        }
         let _ = writeln!(
             report,
             "| {name} | {} | {count} | {:.2}x |",
@@ -470,11 +523,23 @@ fn bfs_section(report: &mut String, repetitions: usize) {
         "| pathfinding::bfs_reach | {} | {baseline_states} | 1.00x |\n",
         milliseconds(baseline_time)
     );
+    if let Some((name, time)) = fastest {
+        summary.add(
+            "bfs",
+            format!("exhaustive BFS, 8-puzzle, 181,440 states, {name}"),
+            format!("{} ms", milliseconds(time)),
+            format!("pathfinding::bfs_reach, {} ms", milliseconds(baseline_time)),
+            format!(
+                "{:.2}x its speed",
+                baseline_time.as_secs_f64() / time.as_secs_f64()
+            ),
+        );
+    }
 }
 
 /// A* + Manhattan against `pathfinding::astar` with the same heuristic: the hardest 8-puzzle
 /// pairs, and the Korf 15-puzzle instances of [`KORF_FAST`].
-fn astar_section(report: &mut String, repetitions: usize) {
+fn astar_section(report: &mut String, summary: &mut Summary, repetitions: usize) {
     let _ = writeln!(
         report,
         "## A* + Manhattan against pathfinding::astar (medians of {repetitions})\n"
@@ -493,17 +558,20 @@ fn astar_section(report: &mut String, repetitions: usize) {
     );
     let goal = Board::parse("123456780").expect("a valid board");
     let goal_board = baseline::Board::new([1, 2, 3, 4, 5, 6, 7, 8, 0], 3);
+    let mut totals = [Duration::ZERO; 2];
     // The two states at depth 31 from this goal (shared/data/README.md, OEIS A089473).
     for text in ["867254301", "647850321"] {
         let board = Board::parse(text).expect("a valid board");
         let tiles: [u8; 9] = board.tiles().try_into().expect("nine cells");
-        let row = astar_row(
+        let (row, times) = astar_row(
             &goal,
             &board,
             &baseline::Board::new(tiles, 3),
             &goal_board,
             repetitions,
         );
+        totals[0] += times[0];
+        totals[1] += times[1];
         let _ = writeln!(report, "| 8-puzzle {text} | {row}");
     }
     let goal = Board::blank_first(puzzles::Shape::new(4, 4).expect("4x4 is supported"));
@@ -512,20 +580,36 @@ fn astar_section(report: &mut String, repetitions: usize) {
         let board =
             Board::new(goal.shape(), instance.tiles.to_vec()).expect("Korf boards are valid");
         let start = baseline::Board::new(instance.tiles, 4);
-        let row = astar_row(&goal, &board, &start, &goal_board, repetitions);
+        let (row, times) = astar_row(&goal, &board, &start, &goal_board, repetitions);
+        totals[0] += times[0];
+        totals[1] += times[1];
         let _ = writeln!(report, "| Korf {} | {row}", instance.id);
     }
     let _ = writeln!(report);
+    summary.add(
+        "astar",
+        format!(
+            "A* + Manhattan, two 31-move 8-puzzles and {} Korf 15-puzzles, total time",
+            fast_korf_instances().len()
+        ),
+        format!("{} ms", milliseconds(totals[0])),
+        format!("pathfinding::astar, {} ms", milliseconds(totals[1])),
+        format!(
+            "{:.1}x its speed",
+            totals[1].as_secs_f64() / totals[0].as_secs_f64()
+        ),
+    );
 }
 
-/// One row of the A* table, from the length column on; both searches must agree on the length.
+/// One row of the A* table, from the length column on, and the generic and `pathfinding`
+/// median times; both searches must agree on the length.
 fn astar_row<const CELLS: usize>(
     goal: &Board,
     board: &Board,
     baseline_start: &baseline::Board<CELLS>,
     baseline_goal: &baseline::Board<CELLS>,
     repetitions: usize,
-) -> String {
+) -> (String, [Duration; 2]) {
     let puzzle = SlidingPuzzle::<u64>::new(goal).expect("up to 4x4 fits a u64");
     let manhattan = Manhattan::new(goal);
     let start = puzzle.state(board).expect("the board fits the puzzle");
@@ -536,7 +620,7 @@ fn astar_row<const CELLS: usize>(
     });
     let length = generic.solution().map(|solution| u32::from(solution.cost));
     assert_eq!(length, baseline_length, "both searches are optimal");
-    format!(
+    let row = format!(
         "{} | {} | {} | {} | {} | {:.1}x |",
         length.expect("the instances are solvable"),
         generic.statistics.expanded,
@@ -544,7 +628,8 @@ fn astar_row<const CELLS: usize>(
         milliseconds(generic_time),
         milliseconds(baseline_time),
         baseline_time.as_secs_f64() / generic_time.as_secs_f64()
-    )
+    );
+    (row, [generic_time, baseline_time])
 }
 
 // Not inlined, so that profilers (`valgrind --tool=callgrind`) attribute each side's cost.
@@ -574,7 +659,7 @@ const MEMORY_CHILD: &str = "--memory-child";
 /// A child process runs A* with the weak misplaced-tiles heuristic on Korf's instance 1 (57
 /// moves) until it has stored `limit` nodes, so that the peak (`VmHWM`) is the search's alone and
 /// not left over from other sections.
-fn memory_section(report: &mut String, limit: usize) {
+fn memory_section(report: &mut String, summary: &mut Summary, limit: usize) {
     let _ = writeln!(
         report,
         "## A* memory: misplaced tiles on Korf instance 1, stopped at {limit} stored nodes\n"
@@ -616,7 +701,20 @@ fn memory_section(report: &mut String, limit: usize) {
         per_state(peak_kib - before_kib),
         milliseconds as f64 / 1e3,
     );
+    summary.add(
+        "memory",
+        format!("A* memory, 15-puzzle, bytes per stored state at {stored} stored (peak RSS)"),
+        format!("{:.1} bytes", per_state(peak_kib)),
+        format!("target: at most {MEMORY_TARGET_BYTES} bytes"),
+        format!(
+            "{:.2} of the target",
+            per_state(peak_kib) / MEMORY_TARGET_BYTES
+        ),
+    );
 }
+
+/// Target 4 of BENCHMARKS.md: the most bytes a stored 15-puzzle state may cost A*.
+const MEMORY_TARGET_BYTES: f64 = 24.0;
 
 /// The child side of [`memory_section`]: prints stored and expanded nodes, resident KiB before
 /// the search, peak resident KiB, and milliseconds.
@@ -704,7 +802,7 @@ fn run_slide(slide: &std::path::Path, arguments: &[&str], input: &str) -> (Strin
 }
 
 /// Target 2: a whole `slide` process on one 8-puzzle query, start to exit.
-fn process_section(report: &mut String, repetitions: usize) {
+fn process_section(report: &mut String, summary: &mut Summary, repetitions: usize) {
     let _ = writeln!(
         report,
         "## One 8-puzzle query, whole `slide` process (medians of {repetitions} runs, taking turns)\n"
@@ -778,6 +876,8 @@ fn process_section(report: &mut String, repetitions: usize) {
         }
     }
     let start_up = times[0].clone();
+    // The medians of the rows the summary quotes: the classic query and `slide solve`.
+    let mut quoted = Vec::new();
     for ((arguments, input, expected), (times, answer)) in
         cases.iter().zip(times.into_iter().zip(answers))
     {
@@ -799,17 +899,41 @@ fn process_section(report: &mut String, repetitions: usize) {
             .map(|(time, start_up)| (time.as_secs_f64() - start_up.as_secs_f64()) * 1e3)
             .collect();
         let least = times.iter().min().copied().unwrap_or_default();
+        let median_time = median(times.clone());
+        // A 31-move query with the default algorithm and heuristic (no flag chooses them).
+        let default_choices = !arguments.iter().any(|argument| argument.starts_with('-'));
+        if expected.ends_with("31") && default_choices {
+            quoted.push((command.clone(), median_time));
+        }
         let _ = writeln!(
             report,
             "| `{command}` | `{}` | {shown} | {:.2} | {:.2} | {:+.2} |",
             input.trim().replace('\n', " "),
-            median(times).as_secs_f64() * 1e3,
+            median_time.as_secs_f64() * 1e3,
             least.as_secs_f64() * 1e3,
             median(beyond_start_up),
         );
     }
     let _ = writeln!(report);
+    // The slowest of the 31-move queries with the default choices: the target bounds them all.
+    if let Some((command, time)) = quoted.into_iter().max_by_key(|(_, time)| *time) {
+        let milliseconds = time.as_secs_f64() * 1e3;
+        summary.add(
+            "process",
+            format!("one 31-move 8-puzzle query, whole process, slowest default row (`{command}`)"),
+            format!("{milliseconds:.2} ms median"),
+            format!("target: under {PROCESS_TARGET_MILLISECONDS} ms"),
+            format!(
+                "{:.2} of the target",
+                milliseconds / PROCESS_TARGET_MILLISECONDS
+            ),
+        );
+    }
 }
+
+/// Target 2 of BENCHMARKS.md: the longest median a whole `slide` process may take on one
+/// 31-move 8-puzzle query.
+const PROCESS_TARGET_MILLISECONDS: f64 = 2.0;
 
 /// How many 15-puzzles the batch section solves.
 ///
@@ -833,7 +957,7 @@ const BATCH_SEEDS: [u64; 3] = [1, 2, 3];
 /// Each batch is random walks of 50 moves from the goal (`slide random --seed S`), so the
 /// instances are repeatable and solve in a fraction of a millisecond to a tenth of a second
 /// each.
-fn batch_section(report: &mut String, repetitions: usize) {
+fn batch_section(report: &mut String, summary: &mut Summary, repetitions: usize) {
     let _ = writeln!(
         report,
         "## Batch scaling: {BATCH_LINES} random-walk 15-puzzles a batch (`slide random --size 4x4 --count {BATCH_LINES} --walk 50 --seed S`), medians of {repetitions}, the two job counts alternated\n"
@@ -857,9 +981,16 @@ fn batch_section(report: &mut String, repetitions: usize) {
     let slide = slide_binary();
     let mut notes = Vec::new();
     for seed in BATCH_SEEDS {
-        let (row, note) = batch_row(&slide, seed, repetitions);
+        let (row, note, [speed_up, expected]) = batch_row(&slide, seed, repetitions);
         report.push_str(&row);
         notes.extend(note);
+        summary.add(
+            "batch",
+            format!("`slide batch`, {BATCH_LINES} 15-puzzles (seed {seed}), 2 jobs against 1"),
+            format!("{speed_up:.2}x speed-up"),
+            format!("expected (in-order ideal / slowdown) {expected:.2}x; target 1.8x"),
+            format!("{:.2} of the expected", speed_up / expected),
+        );
     }
     let _ = writeln!(
         report,
@@ -873,9 +1004,13 @@ fn batch_section(report: &mut String, repetitions: usize) {
     }
 }
 
-/// One batch's table row (with its line break), and what the rounds' contention says of it
-/// when it could be measured.
-fn batch_row(slide: &std::path::Path, seed: u64, repetitions: usize) -> (String, Option<String>) {
+/// One batch's table row (with its line break), what the rounds' contention says of it when it
+/// could be measured, and its speed-up and expected speed-up.
+fn batch_row(
+    slide: &std::path::Path,
+    seed: u64,
+    repetitions: usize,
+) -> (String, Option<String>, [f64; 2]) {
     let (batch, _) = run_slide(
         slide,
         &[
@@ -954,14 +1089,16 @@ fn batch_row(slide: &std::path::Path, seed: u64, repetitions: usize) -> (String,
     }
     let in_order = total / busy[0].max(busy[1]);
     let slowdown = median(slowdowns);
+    let speed_up = medians[0].as_secs_f64() / medians[1].as_secs_f64();
+    let expected = in_order / slowdown;
     let row = format!(
         "| {seed} | {:.2} | {:.2} | {:.2} | {:.2} | **{:.2}x** | {paired_median:.2}x | {ideal:.2}x ({longest:.2} s of {total:.2} s) | {in_order:.2}x | {slowdown:.2} | {:.2}x |\n",
         medians[0].as_secs_f64(),
         medians[1].as_secs_f64(),
         processor_seconds[0],
         processor_seconds[1],
-        medians[0].as_secs_f64() / medians[1].as_secs_f64(),
-        in_order / slowdown,
+        speed_up,
+        expected,
     );
     // The rounds in which the machine was the bench's: another busy process takes more from the
     // two-job run than from the one-job run, so a shared machine lowers the speed-up.
@@ -984,7 +1121,7 @@ fn batch_row(slide: &std::path::Path, seed: u64, repetitions: usize) -> (String,
             median(others),
         )
     });
-    (row, note)
+    (row, note, [speed_up, expected])
 }
 
 /// Other processes' use of the machine, in cores, below which a batch round counts as run

@@ -857,6 +857,24 @@ fn help_states_the_exit_codes() {
         .stdout(predicate::str::contains("3  a limit"));
 }
 
+/// The README points to `slide --help` for the guarantees, so the long help must state them;
+/// the short help (`-h`) stays the exit codes alone.
+#[test]
+fn long_help_states_the_guarantees() {
+    slide()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Guarantees:"))
+        .stdout(predicate::str::contains("--max-stored"));
+    slide()
+        .arg("-h")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Exit codes:"))
+        .stdout(predicate::str::contains("Guarantees:").not());
+}
+
 #[test]
 fn a_closed_pipe_is_not_an_error() {
     let mut child = Process::new(slide_path())
