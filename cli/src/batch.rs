@@ -104,8 +104,8 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
     };
     // Room for a line a worker: one finishing a line takes the next, read and parsed already,
     // without waiting for the reader to be scheduled. A rendezvous (no room) made every worker
-    // wait for that at every line: 5% of the two-job batch's time (BENCHMARKS.md, entry of
-    // 2026-12-02 10:10 UTC).
+    // wait for that at every line: 5% of the two-job batch's time (measured
+    // with `bench batch` when this changed).
     let (job_sender, job_receiver) = mpsc::sync_channel::<Job>(jobs);
     let job_receiver = Mutex::new(job_receiver);
     let (answer_sender, answers) = mpsc::channel();

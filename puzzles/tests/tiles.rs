@@ -339,7 +339,7 @@ fn classic_samples_solve_with_every_algorithm() {
         ("13524678.", "46758123.", 22),
         ("2 6 4 1 3 7 0 5 8", "8 1 5 7 3 6 4 0 2", 31),
         ("283104765", "123804765", 4),
-        // The two boards farthest from 1 2 3 4 5 6 7 8 0 (/work/shared/data/README.md, OEIS A089473).
+        // The two boards farthest from 1 2 3 4 5 6 7 8 0 (OEIS A089473).
         ("8 6 7 2 5 4 3 0 1", "123456780", 31),
         ("6 4 7 8 5 0 3 2 1", "123456780", 31),
         ("123456780", "123456780", 0),

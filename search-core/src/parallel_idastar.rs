@@ -42,8 +42,8 @@ const MAX_SUBTREES_PER_THREAD: usize = 65_536;
 /// subtree costs time to make, order and start (about a microsecond, some forty nodes' worth,
 /// judging by the runs below), which small iterations cannot repay. An iteration generates
 /// several times the nodes of the one before, so at one subtree per thousand of those every
-/// subtree stands for thousands of nodes. Measured (BENCHMARKS.md, entry of 2026-12-01 17:39
-/// UTC), on two threads: five quick 24-puzzles (#25, #32, #38, #40, #44) generated 359, 299,
+/// subtree stands for thousands of nodes. Measured (on 2026-12-01, in the
+/// commit that chose this rule), on two threads: five quick 24-puzzles (#25, #32, #38, #40, #44) generated 359, 299,
 /// 261 and 246 million nodes with a fixed 1024, 4096, 16,384 and 65,536 subtrees a thread, in
 /// 8.3, 7.2-7.6, 7.1-7.3 and 11.4 s, and 302 million in 7.3-8.5 s with this rule; the 81 of
 /// Korf's 15-puzzles whose Manhattan-distance search generates at most 400 million nodes,
@@ -405,11 +405,11 @@ where
 /// Why: the last iteration is the one that meets a goal, and the sooner its goal's subtree
 /// comes, the fewer nodes it searches; a subtree's size in the previous iteration foretells its
 /// size in this one, and goals gather where the tree is bushy (the subtrees with the most room under the threshold held the most goals per node,
-/// BENCHMARKS.md, entry of 2026-12-01 14:55 UTC). In the last iteration of five of Korf &
+/// measured on 2026-12-01 when this order was chosen). In the last iteration of five of Korf &
 /// Felner's 24-puzzles (#25, #32, #38, #40, #44, split at depth 11), this order searched 0.07
 /// to 0.71 of the nodes that the order by f searched before the goal's subtree (0.30 in the
 /// geometric mean; 0.54 over 81 of Korf's 15-puzzles with Manhattan distance, 60 of them
-/// better and 19 worse; entry of 2026-12-01 17:39 UTC). The root's f, with the most room
+/// better and 19 worse). The root's f, with the most room
 /// under the threshold first, is the weaker sign of the same thing, and orders what the sizes
 /// leave tied: subtrees new to this iteration (beyond the last threshold, so of size 0) and
 /// the first iteration's. Taking the largest first is also the classic way to make parallel

@@ -12,8 +12,7 @@ use predicates::prelude::*;
 use puzzles::{parse_moves, Board};
 use serde_json::Value;
 
-/// The hardest 8-puzzles: 31 moves from `1 2 3 4 5 6 7 8 0` (OEIS A089473, via
-/// /work/shared/data/README.md).
+/// The hardest 8-puzzles: 31 moves from `1 2 3 4 5 6 7 8 0` (OEIS A089473).
 const HARDEST: &str = "8 6 7 2 5 4 3 0 1";
 
 /// The `slide` binary, ready to run.
@@ -1198,7 +1197,7 @@ fn pdb_rejects_bad_patterns_and_files() {
 
 // Reliability: memory, time, batch integrity and sizes.
 
-/// Korf's instance 1 (Korf 1985; /work/shared/data/korf100.txt), 57 moves from the blank-first
+/// Korf's instance 1 (Korf 1985), 57 moves from the blank-first
 /// goal: far beyond BFS, bidirectional BFS and A* in a test's time and memory, and beyond IDA*
 /// in a fraction of a second.
 const KORF_1: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
