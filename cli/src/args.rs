@@ -140,31 +140,36 @@ pub enum PdbCommand {
     /// a progress bar, and print where each one is.
     ///
     /// Databases are built for the blank-first goal (`.12345678` on 3x3), Korf's and the
-    /// standard partitions'; `solve -H pdb` builds those of other goals itself on first use.
+    /// standard partitions', which every goal with its blank in a corner shares; `--goal` builds
+    /// those of another goal ahead (`solve -H pdb` builds them itself on first use).
     Build(PdbBuildArgs),
     /// Describe a database file.
     Info(PdbInfoArgs),
 }
 
-/// The standard partitions of the tiles, for the blank-first goal.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum PartitionArg {
-    /// 15-puzzle, three patterns of 5 tiles: small and quick to build.
-    #[value(name = "15-5-5-5")]
-    Fifteen555,
-    /// 15-puzzle, patterns of 6, 6 and 3 tiles.
-    #[value(name = "15-6-6-3")]
-    Fifteen663,
-    /// 15-puzzle, patterns of 7 and 8 tiles (Korf & Felner): the strongest, needs gigabytes.
-    #[value(name = "15-7-8")]
-    Fifteen78,
-    /// 24-puzzle, four patterns of 6 tiles (Korf & Felner).
-    #[value(name = "24-6-6-6-6")]
-    TwentyFour6666,
-    /// 24-puzzle, four patterns of 6 tiles turned a quarter around the centre, which
-    /// `solve -H pdb` maxes with 24-6-6-6-6.
-    #[value(name = "24-6-6-6-6-pinwheel")]
-    TwentyFour6666Pinwheel,
+/// A standard partition by name (`15-7-8`), as `pdb build -p` and `--partition` take it; the
+/// names and their help come from the library's [`Standard`](puzzles::pdb::partitions::Standard).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PartitionArg(pub puzzles::pdb::partitions::Standard);
+
+impl ValueEnum for PartitionArg {
+    fn value_variants<'a>() -> &'a [Self] {
+        use puzzles::pdb::partitions::Standard;
+        const ALL: [PartitionArg; Standard::ALL.len()] = {
+            let mut all = [PartitionArg(Standard::ALL[0]); Standard::ALL.len()];
+            let mut i = 0;
+            while i < all.len() {
+                all[i] = PartitionArg(Standard::ALL[i]);
+                i += 1;
+            }
+            all
+        };
+        &ALL
+    }
+
+    fn to_possible_value(&self) -> Option<clap::builder::PossibleValue> {
+        Some(clap::builder::PossibleValue::new(self.0.name()).help(self.0.description()))
+    }
 }
 
 /// Arguments of `slide pdb build`.
@@ -178,9 +183,15 @@ pub enum PartitionArg {
         .multiple(false)
 ))]
 pub struct PdbBuildArgs {
-    /// A standard partition.
-    #[arg(long, short, value_enum)]
-    pub partition: Option<PartitionArg>,
+    /// Standard partitions, separated by commas or repeated.
+    #[arg(long, short, value_enum, value_delimiter = ',')]
+    pub partition: Vec<PartitionArg>,
+    /// The goal to build them for: a board, or one of blank-last, blank-first, spiral
+    /// [default: blank-first]. Every goal with its blank in a corner shares the blank-first
+    /// goal's databases, so this builds the same files for all of them; another goal gets its
+    /// own.
+    #[arg(long, value_name = "GOAL", requires = "partition")]
+    pub goal: Option<GoalArg>,
     /// Board size for --pattern, as WIDTHxHEIGHT.
     #[arg(long, short, requires = "patterns", value_parser = parse_size)]
     pub size: Option<String>,
@@ -284,9 +295,10 @@ pub enum HeuristicArg {
     Manhattan,
     /// Manhattan distance plus two moves per pair of tiles in linear conflict.
     LinearConflict,
-    /// Additive pattern databases with the reflected lookup (15-puzzle 6-6-3, 24-puzzle
-    /// 6-6-6-6 maxed with a pinwheel 6-6-6-6), built on first use and cached under the user's
-    /// cache directory.
+    /// Additive pattern databases with the reflected lookup: the strongest the cache holds
+    /// for the goal (see --partition), else the quick default (15-puzzle 6-6-3, 24-puzzle
+    /// 6-6-6-6 maxed with a pinwheel 6-6-6-6) built on first use and cached under the user's
+    /// cache directory. Every goal with its blank in a corner uses the blank-first goal's.
     Pdb,
 }
 
@@ -314,9 +326,16 @@ pub struct SearchOptions {
     /// The search algorithm [default: idastar, the fastest at every board size].
     #[arg(long, short, value_enum)]
     pub algorithm: Option<AlgorithmArg>,
-    /// The heuristic of astar and idastar [default: manhattan up to 3x3, linear-conflict beyond].
+    /// The heuristic of astar and idastar [default: manhattan up to 3x3; pdb on 4x4 (built in
+    /// seconds on first use); on 5x5 pdb when its databases are cached, else linear-conflict
+    /// (and a line saying how to build them); linear-conflict on other boards].
     #[arg(long = "heuristic", short = 'H', value_enum)]
     pub heuristic: Option<HeuristicArg>,
+    /// The pattern databases to use, maxed, separated by commas [default: the strongest the
+    /// cache holds for the goal: on 4x4 every 7-8 partition built, else 15-6-6-3, else
+    /// 15-5-5-5; on 5x5 the 6-6-6-6 ones]. Implies --heuristic pdb; built on first use.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "NAME")]
+    pub partition: Vec<PartitionArg>,
     /// Give up after expanding this many nodes (exit code 3).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,

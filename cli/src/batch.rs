@@ -36,7 +36,8 @@ enum Answer {
     Searched {
         start: String,
         goal: String,
-        report: Report,
+        /// Boxed: a report is many times the size of the other answers.
+        report: Box<Report>,
     },
     /// The line could not be read or solved.
     Bad(String),
@@ -388,7 +389,7 @@ impl<'a> Batch<'a> {
             let solved =
                 std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &mut solver {
                     Some(solver) => solve(solver, &instance, self.limits, self.cancel),
-                    None => match engine::Solver::new(self.choices) {
+                    None => match engine::Solver::new(self.choices.clone()) {
                         Ok(made) => solve(solver.insert(made), &instance, self.limits, self.cancel),
                         Err(error) => Answer::Bad(format!("{error:#}")),
                     },
@@ -447,7 +448,7 @@ fn solve(
         Ok(report) => Answer::Searched {
             start: engine::compact(start),
             goal: engine::compact(goal),
-            report,
+            report: Box::new(report),
         },
         Err(error) => Answer::Bad(format!("{error:#}")),
     }

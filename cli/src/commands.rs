@@ -60,6 +60,7 @@ pub fn choices(options: &SearchOptions, threads: NonZeroUsize) -> engine::Choice
         direct_tables: options
             .direct_tables
             .map(|mebibytes| mebibytes.saturating_mul(1 << 20)),
+        partitions: options.partition.clone(),
     }
 }
 

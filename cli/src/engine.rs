@@ -11,7 +11,12 @@ use puzzles::{
 };
 use search_core::{Limit, Limits, PruningAutomaton, Statistics};
 
-use crate::args::{AlgorithmArg, GoalArg, HeuristicArg, MetricArg};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use puzzles::pdb::partitions;
+
+use crate::args::{AlgorithmArg, GoalArg, HeuristicArg, MetricArg, PartitionArg};
+use crate::status;
 
 pub use puzzles::Board;
 
@@ -33,6 +38,8 @@ pub struct Report {
     pub algorithm: String,
     /// The heuristic it used, if it uses one.
     pub heuristic: Option<String>,
+    /// The partitions of the pattern databases it used, in the order they were maxed.
+    pub databases: Vec<String>,
     /// How the search ended.
     pub ending: Ending,
     /// What the search did.
@@ -91,7 +98,7 @@ pub fn compact(board: &Board) -> String {
 
 /// How to solve, as the command line chose it. What depends on the board (the default
 /// heuristic) is decided board by board.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct Choices {
     /// The algorithm, or the library's choice for the board size.
     pub algorithm: Option<AlgorithmArg>,
@@ -103,6 +110,8 @@ pub struct Choices {
     pub prune: Option<usize>,
     /// Bytes of direct tables for the pattern databases, or the library's default by size.
     pub direct_tables: Option<usize>,
+    /// The pattern databases' partitions, or none to use the strongest the cache holds.
+    pub partitions: Vec<PartitionArg>,
 }
 
 impl Choices {
@@ -114,6 +123,7 @@ impl Choices {
             threads: NonZeroUsize::MIN,
             prune: None,
             direct_tables: None,
+            partitions: Vec::new(),
         }
     }
 
@@ -142,24 +152,51 @@ impl Choices {
         if self.heuristic.is_some() && !algorithm.uses_heuristic() {
             bail!("--heuristic guides astar and idastar only, not {algorithm}");
         }
+        let other_heuristic = self
+            .heuristic
+            .filter(|&heuristic| heuristic != HeuristicArg::Pdb);
+        if !self.partitions.is_empty() {
+            if !algorithm.uses_heuristic() {
+                bail!("--partition chooses the pattern databases of astar and idastar, not {algorithm}");
+            }
+            if let Some(heuristic) = other_heuristic {
+                bail!(
+                    "--partition chooses pattern databases: it goes with --heuristic pdb, not {}",
+                    heuristic_name(heuristic)
+                );
+            }
+        }
         if self.prune.is_some() && !algorithm.is_idastar() {
             bail!("--prune applies to idastar, not {algorithm}");
         }
-        if self.direct_tables.is_some() && self.heuristic != Some(HeuristicArg::Pdb) {
+        if self.direct_tables.is_some()
+            && (other_heuristic.is_some() || !algorithm.uses_heuristic())
+        {
             bail!("--direct-tables applies to the pattern databases of --heuristic pdb");
         }
         Ok(algorithm)
     }
 
-    /// The heuristic for boards of `shape`.
-    fn heuristic(&self, shape: Shape) -> HeuristicKind {
-        match self.heuristic {
-            None => HeuristicKind::default_for(shape),
+    /// The heuristic asked for, if one was: `--partition` asks for pattern databases.
+    fn heuristic_asked(&self) -> Option<HeuristicKind> {
+        Some(match self.heuristic {
+            None if !self.partitions.is_empty() => HeuristicKind::PatternDatabase,
+            None => return None,
             Some(HeuristicArg::Misplaced) => HeuristicKind::Misplaced,
             Some(HeuristicArg::Manhattan) => HeuristicKind::Manhattan,
             Some(HeuristicArg::LinearConflict) => HeuristicKind::LinearConflict,
             Some(HeuristicArg::Pdb) => HeuristicKind::PatternDatabase,
-        }
+        })
+    }
+}
+
+/// The name `--heuristic` spells `heuristic` with.
+fn heuristic_name(heuristic: HeuristicArg) -> &'static str {
+    match heuristic {
+        HeuristicArg::Misplaced => "misplaced",
+        HeuristicArg::Manhattan => "manhattan",
+        HeuristicArg::LinearConflict => "linear-conflict",
+        HeuristicArg::Pdb => "pdb",
     }
 }
 
@@ -178,13 +215,17 @@ impl Solver {
     pub fn new(choices: Choices) -> Result<Self> {
         choices.check()?;
         // A cache that cannot be read or written costs a rebuild every run: said, not hidden.
-        let databases = puzzles::PdbSource::default_location().on_warning(crate::pdb::warn_cache);
+        let mut databases =
+            puzzles::PdbSource::default_location().on_warning(crate::pdb::warn_cache);
+        if let Some(budget) = choices.direct_tables {
+            databases = databases.with_direct_tables(budget);
+        }
+        if !choices.partitions.is_empty() {
+            databases = databases.with_partitions(choices.partitions.iter().map(|p| p.0).collect());
+        }
         Ok(Solver {
             choices,
-            databases: match choices.direct_tables {
-                Some(budget) => databases.with_direct_tables(budget),
-                None => databases,
-            },
+            databases,
             automaton: None,
         })
     }
@@ -194,7 +235,10 @@ impl Solver {
     pub fn solve(&mut self, start: &Board, goal: &Board, limits: &Limits) -> Result<Report> {
         let shape = start.shape();
         let algorithm = self.choices.algorithm(shape)?;
-        let heuristic = self.choices.heuristic(shape);
+        let heuristic = self.heuristic(goal);
+        if heuristic == HeuristicKind::PatternDatabase && algorithm.uses_heuristic() {
+            self.announce_build(goal);
+        }
         // Duplicate pruning's sequences are searched for (a second, or many with long
         // sequences) only when a search runs: not for a board that is its goal or cannot reach
         // it, which `solve_with` answers at once.
@@ -244,12 +288,122 @@ impl Solver {
             TileOutcome::Unsolvable => Ending::Unsolvable,
             TileOutcome::LimitReached(limit) => Ending::LimitReached(limit),
         };
-        Ok(Report::new(
+        let mut made = Report::new(
             report.algorithm,
             report.heuristic,
             ending,
             report.statistics,
-        ))
+        );
+        made.databases = report.databases;
+        Ok(made)
+    }
+
+    /// The heuristic for boards solved towards `goal`: the one asked for, else the library's
+    /// fastest with what the cache holds ([`HeuristicKind::default_with`]). When that is not
+    /// the pattern databases only because they are not built, says once how to build them.
+    fn heuristic(&self, goal: &Board) -> HeuristicKind {
+        if let Some(asked) = self.choices.heuristic_asked() {
+            return asked;
+        }
+        let chosen = HeuristicKind::default_with(goal, &self.databases);
+        if chosen != HeuristicKind::PatternDatabase
+            && self.choices.algorithm.map_or(true, uses_heuristic)
+        {
+            self.hint_build(goal);
+        }
+        chosen
+    }
+
+    /// Says once (per process) which `slide pdb build` command makes the databases that would
+    /// solve boards towards `goal` faster, if the board has standard ones.
+    fn hint_build(&self, goal: &Board) {
+        let shape = goal.shape();
+        let has_standard = partitions::Standard::for_board(shape.width(), shape.height())
+            .next()
+            .is_some();
+        if !has_standard || HINTED.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let database_goal = puzzles::CornerRelabelling::database_goal(goal);
+        let goal_option = if database_goal == Board::blank_first(shape) {
+            String::new()
+        } else {
+            format!(" --goal {}", compact(goal))
+        };
+        let chosen = self
+            .databases
+            .partitions_for(&database_goal)
+            .unwrap_or_default();
+        let names: Vec<&str> = chosen
+            .iter()
+            .map(|partition| partition.name.as_str())
+            .collect();
+        status::note(format_args!(
+            "no pattern databases for {shape} are cached, so this uses linear conflict; \
+             `slide pdb build -p {}{goal_option}` builds them once ({}, minutes) for far faster solves",
+            names.join(","),
+            size_text(shape, &chosen)
+        ));
+    }
+
+    /// Says once (per process) that the pattern databases for `goal` are about to be built:
+    /// which, how big, and where they are kept.
+    fn announce_build(&self, goal: &Board) {
+        let database_goal = puzzles::CornerRelabelling::database_goal(goal);
+        if self.databases.is_cached(&database_goal) {
+            return;
+        }
+        let Ok(chosen) = self.databases.partitions_for(&database_goal) else {
+            // The search reports the error itself.
+            return;
+        };
+        if ANNOUNCED.swap(true, Ordering::Relaxed) {
+            return;
+        }
+        let names: Vec<&str> = chosen
+            .iter()
+            .map(|partition| partition.name.as_str())
+            .collect();
+        let place = match self.databases.cache() {
+            Some(cache) => format!("into {}", cache.directory().display()),
+            None => "in memory (no cache directory)".to_owned(),
+        };
+        status::note(format_args!(
+            "building the {shape} pattern databases {} ({}) {place}, once",
+            names.join(","),
+            size_text(goal.shape(), &chosen),
+            shape = goal.shape(),
+        ));
+    }
+}
+
+/// Whether a hint about databases was printed, so that a batch's jobs print one between them.
+static HINTED: AtomicBool = AtomicBool::new(false);
+
+/// Whether a build was announced, for the same reason.
+static ANNOUNCED: AtomicBool = AtomicBool::new(false);
+
+fn uses_heuristic(algorithm: AlgorithmArg) -> bool {
+    matches!(algorithm, AlgorithmArg::Astar | AlgorithmArg::Idastar)
+}
+
+/// About how many bytes the databases of `chosen` take on boards of `shape`, as `about 290 MB`:
+/// a table has an entry per placement of its pattern's tiles, two entries a byte.
+fn size_text(shape: Shape, chosen: &[puzzles::ChosenPartition]) -> String {
+    let cells = shape.cells() as u64;
+    let bytes: u64 = (chosen.iter())
+        .flat_map(|partition| &partition.patterns)
+        .map(|pattern| {
+            let placements = (0..pattern.len() as u64)
+                .map(|i| cells - i)
+                .product::<u64>();
+            placements.div_ceil(2)
+        })
+        .sum();
+    match bytes {
+        bytes if bytes >= 1 << 30 => format!("about {:.1} GB", bytes as f64 / 1e9),
+        bytes if bytes >= 1 << 20 => format!("about {} MB", bytes.div_ceil(1_000_000)),
+        bytes => format!("about {} kB", bytes.div_ceil(1000)),
     }
 }
 
@@ -264,6 +418,7 @@ impl Report {
         Report {
             algorithm: algorithm.to_string(),
             heuristic: algorithm.uses_heuristic().then(|| heuristic.to_string()),
+            databases: Vec::new(),
             ending,
             statistics,
         }

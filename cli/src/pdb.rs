@@ -10,7 +10,8 @@ use puzzles::pdb::{
     partitions, BuildOptions, BuildProgress, CacheWarning, PatternDatabase, PdbCache,
 };
 
-use crate::args::{PartitionArg, PdbBuildArgs, PdbCommand, PdbInfoArgs};
+use crate::args::{PdbBuildArgs, PdbCommand, PdbInfoArgs};
+use crate::engine;
 use crate::status::{self, FileFailure, Status};
 
 /// Runs a `slide pdb` subcommand.
@@ -22,7 +23,12 @@ pub fn run(command: &PdbCommand) -> Result<Status> {
 }
 
 fn build(args: &PdbBuildArgs) -> Result<Status> {
-    let (width, height, patterns) = partition(args)?;
+    let Request {
+        width,
+        height,
+        goal,
+        patterns,
+    } = partition(args)?;
     let cache = match &args.dir {
         Some(directory) => PdbCache::new(directory),
         None => PdbCache::default_location()
@@ -38,7 +44,6 @@ fn build(args: &PdbBuildArgs) -> Result<Status> {
         options = options.memory_budget(usize::try_from(bytes).unwrap_or(usize::MAX));
     }
     let cache = cache.with_build_options(options);
-    let goal = partitions::blank_first_goal(width, height);
     // Every pattern checked (by naming its file) before anything is built, and the directory
     // before a build that could take hours only to find it cannot save. A cache that already
     // holds every file is only read, and may be read-only.
@@ -93,45 +98,72 @@ fn build(args: &PdbBuildArgs) -> Result<Status> {
     Ok(Status::Success)
 }
 
-/// The board size and the patterns asked for.
-fn partition(args: &PdbBuildArgs) -> Result<(usize, usize, Vec<Vec<u8>>)> {
-    let named = |width, height, patterns: &[&[u8]]| {
-        Ok((
+/// What `pdb build` builds: the board size, the goal and the patterns.
+struct Request {
+    width: usize,
+    height: usize,
+    goal: Vec<u8>,
+    patterns: Vec<Vec<u8>>,
+}
+
+/// The board size, the goal and the patterns asked for.
+fn partition(args: &PdbBuildArgs) -> Result<Request> {
+    if let Some(first) = args.partition.first() {
+        let (width, height) = (first.0.width(), first.0.height());
+        if let Some(other) =
+            (args.partition.iter()).find(|p| (p.0.width(), p.0.height()) != (width, height))
+        {
+            bail!(
+                "partitions {} and {} are for different boards",
+                first.0.name(),
+                other.0.name()
+            );
+        }
+        let shape = puzzles::Shape::new(width, height)?;
+        let goal = match &args.goal {
+            Some(goal) => engine::goal_of_size(&shape.to_string(), goal)?,
+            None => puzzles::Board::blank_first(shape),
+        };
+        // Corner-blank goals share the blank-first goal's databases: build those.
+        let goal = puzzles::CornerRelabelling::database_goal(&goal);
+        let mut patterns = Vec::new();
+        for standard in &args.partition {
+            patterns.extend(puzzles::PdbHeuristic::standard_onto(&goal, standard.0));
+        }
+        return Ok(Request {
             width,
             height,
-            patterns.iter().map(|pattern| pattern.to_vec()).collect(),
-        ))
-    };
-    match (args.partition, &args.size) {
-        (Some(PartitionArg::Fifteen555), _) => named(4, 4, &partitions::FIFTEEN_5_5_5),
-        (Some(PartitionArg::Fifteen663), _) => named(4, 4, &partitions::FIFTEEN_6_6_3),
-        (Some(PartitionArg::Fifteen78), _) => named(4, 4, &partitions::FIFTEEN_7_8),
-        (Some(PartitionArg::TwentyFour6666), _) => named(5, 5, &partitions::TWENTY_FOUR_6_6_6_6),
-        (Some(PartitionArg::TwentyFour6666Pinwheel), _) => {
-            named(5, 5, &partitions::TWENTY_FOUR_6_6_6_6_PINWHEEL)
-        }
-        (None, Some(size)) => {
-            let shape: puzzles::Shape = size
-                .parse()
-                .map_err(|error| anyhow!("bad size `{size}`: {error}"))?;
-            let patterns: Vec<Vec<u8>> = args
-                .patterns
-                .iter()
-                .map(|pattern| parse_pattern(pattern))
-                .collect::<Result<_>>()?;
-            // The databases of one command are meant to add up, which only disjoint ones do.
-            for (index, pattern) in patterns.iter().enumerate() {
-                let earlier = patterns[..index].iter().flatten();
-                if let Some(tile) = earlier.copied().find(|tile| pattern.contains(tile)) {
-                    bail!(
-                        "tile {tile} is in two patterns: the databases of one build are disjoint, so that their values add up"
-                    );
-                }
-            }
-            Ok((shape.width(), shape.height(), patterns))
-        }
-        (None, None) => bail!("give --partition, or --size with --pattern"),
+            goal: goal.tiles().to_vec(),
+            patterns,
+        });
     }
+    let Some(size) = &args.size else {
+        bail!("give --partition, or --size with --pattern");
+    };
+    let shape: puzzles::Shape = size
+        .parse()
+        .map_err(|error| anyhow!("bad size `{size}`: {error}"))?;
+    let patterns: Vec<Vec<u8>> = args
+        .patterns
+        .iter()
+        .map(|pattern| parse_pattern(pattern))
+        .collect::<Result<_>>()?;
+    // The databases of one command are meant to add up, which only disjoint ones do.
+    for (index, pattern) in patterns.iter().enumerate() {
+        let earlier = patterns[..index].iter().flatten();
+        if let Some(tile) = earlier.copied().find(|tile| pattern.contains(tile)) {
+            bail!(
+                "tile {tile} is in two patterns: the databases of one build are disjoint, so that their values add up"
+            );
+        }
+    }
+    let goal = partitions::blank_first_goal(shape.width(), shape.height());
+    Ok(Request {
+        width: shape.width(),
+        height: shape.height(),
+        goal,
+        patterns,
+    })
 }
 
 /// Tile numbers separated by commas (or spaces).

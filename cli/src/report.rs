@@ -30,7 +30,8 @@ pub fn statistics_json(statistics: &Statistics) -> Value {
 }
 
 /// One solve as a JSON object: start, goal, solvable, length, moves, algorithm, heuristic,
-/// statistics, and `limit` when one stopped the search.
+/// statistics, `databases` (the partitions maxed) when pattern databases were used, and `limit`
+/// when one stopped the search.
 pub fn report_json(start: &str, goal: &str, report: &Report) -> Value {
     let (solvable, length, moves, limit) = match &report.ending {
         Ending::Solved(moves) => (
@@ -57,6 +58,9 @@ pub fn report_json(start: &str, goal: &str, report: &Report) -> Value {
         "heuristic": report.heuristic,
         "statistics": statistics_json(&report.statistics),
     });
+    if !report.databases.is_empty() {
+        object["databases"] = json!(report.databases);
+    }
     if !limit.is_null() {
         object["limit"] = limit;
     }
@@ -80,10 +84,14 @@ pub fn statistics_text(statistics: &Statistics) -> String {
     text
 }
 
-/// The search that ran, as `astar (linear-conflict)`.
+/// The search that ran, as `astar (linear-conflict)` or, with pattern databases, as
+/// `idastar (pattern-database 15-7-8,15-7-8-diagonal)`.
 pub fn search_text(report: &Report) -> String {
-    match &report.heuristic {
-        Some(heuristic) => format!("{} ({heuristic})", report.algorithm),
-        None => report.algorithm.clone(),
+    match (&report.heuristic, report.databases.as_slice()) {
+        (Some(heuristic), []) => format!("{} ({heuristic})", report.algorithm),
+        (Some(heuristic), databases) => {
+            format!("{} ({heuristic} {})", report.algorithm, databases.join(","))
+        }
+        (None, _) => report.algorithm.clone(),
     }
 }

@@ -137,6 +137,12 @@ pub fn warn(message: std::fmt::Arguments<'_>) {
     let _ = writeln!(io::stderr(), "slide: {message}");
 }
 
+/// Prints a note (what slide is doing, or a hint) on standard error, ignoring a closed standard
+/// error.
+pub fn note(message: std::fmt::Arguments<'_>) {
+    let _ = writeln!(io::stderr(), "slide: {message}");
+}
+
 /// What a failed write to standard output was doing, in the error message.
 const WRITING_STDOUT: &str = "writing standard output";
 

@@ -675,7 +675,7 @@ impl PatternDatabase {
             index,
             manhattan,
             entry_bits,
-            table,
+            table: table.into(),
             direct: Derived::default(),
         })
     }

@@ -4,6 +4,7 @@ use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
 
 use super::direct::{Derived, DirectTable};
 use super::index::{nth_bit, PlacementIndex};
+use super::table::TableBytes;
 use super::{Abstraction, PdbError};
 
 /// Exact distances of one pattern of tiles, for use in an additive heuristic.
@@ -34,7 +35,7 @@ pub struct PatternDatabase {
     /// Entry `rank` is `(value - manhattan) / 2` of placement `rank`: the excess of the
     /// abstract distance over the pattern's Manhattan distance is always even (each move changes
     /// both by one) and small, so it fits in 4 bits where the value itself does not.
-    pub(crate) table: Vec<u8>,
+    pub(crate) table: TableBytes,
     /// The same entries indexed directly by the tiles' cells, if asked for: derived from
     /// `table`, never saved, and left out of comparisons.
     pub(crate) direct: Derived<DirectTable>,
@@ -230,6 +231,12 @@ impl PatternDatabase {
     /// if it cannot have one (more than 8 tiles).
     pub fn direct_table_bytes(&self) -> Option<usize> {
         DirectTable::bytes(self)
+    }
+
+    /// Whether the table is memory-mapped from its file ([`load`](Self::load) maps it) rather
+    /// than held in memory of its own (a database [built](Self::build) in this process).
+    pub fn is_mapped(&self) -> bool {
+        self.table.is_mapped()
     }
 
     /// Whether lookups go through a [direct table](Self::with_direct_table).

@@ -82,6 +82,15 @@ pub enum PdbError {
     /// cancellation flag was raised ([`Limit::Cancelled`]) or their deadline passed
     /// ([`Limit::Deadline`]). Nothing was saved.
     Stopped(Limit),
+    /// A standard partition was asked for a board it is not made for (`15-7-8` on 5x5, say).
+    PartitionForOtherBoard {
+        /// The partition's name.
+        partition: &'static str,
+        /// The board's width.
+        width: usize,
+        /// The board's height.
+        height: usize,
+    },
 }
 
 impl fmt::Display for PdbError {
@@ -129,6 +138,14 @@ impl fmt::Display for PdbError {
                 "the pattern-database file is for another board, goal or pattern"
             ),
             Self::Stopped(limit) => write!(f, "pattern-database build stopped: {limit}"),
+            Self::PartitionForOtherBoard {
+                partition,
+                width,
+                height,
+            } => write!(
+                f,
+                "partition {partition} is not for {width}x{height} boards"
+            ),
         }
     }
 }

@@ -50,6 +50,7 @@ pub mod partitions;
 mod slot_cursor;
 mod spill;
 mod symmetry;
+mod table;
 
 pub use abstraction::Abstraction;
 pub use additive::{validate_partition, AdditivePdb, Lookups};

@@ -95,3 +95,157 @@ pub const TWENTY_FOUR_6_6_6_6_PINWHEEL: [&[u8]; 4] = [
 pub fn blank_first_goal(width: usize, height: usize) -> Vec<u8> {
     (0..width * height).map(|cell| cell as u8).collect()
 }
+
+/// The standard partitions by name: what `slide pdb build -p NAME` and `--partition NAME`
+/// take, for the blank-first goal of their board (see [`patterns`](Standard::patterns)).
+///
+/// ```
+/// use puzzles::pdb::partitions::{Standard, FIFTEEN_7_8};
+///
+/// let seven_eight: Standard = "15-7-8".parse().unwrap();
+/// assert_eq!(seven_eight, Standard::Fifteen78);
+/// assert_eq!(seven_eight.patterns(), FIFTEEN_7_8);
+/// assert_eq!((seven_eight.width(), seven_eight.height()), (4, 4));
+/// assert!("15-9-6".parse::<Standard>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[non_exhaustive]
+pub enum Standard {
+    /// [`FIFTEEN_7_8`], `15-7-8`.
+    Fifteen78,
+    /// [`FIFTEEN_7_8_DIAGONAL`], `15-7-8-diagonal`.
+    Fifteen78Diagonal,
+    /// [`FIFTEEN_7_8_ANTIDIAGONAL`], `15-7-8-antidiagonal`.
+    Fifteen78Antidiagonal,
+    /// [`FIFTEEN_6_6_3`], `15-6-6-3`.
+    Fifteen663,
+    /// [`FIFTEEN_5_5_5`], `15-5-5-5`.
+    Fifteen555,
+    /// [`TWENTY_FOUR_6_6_6_6`], `24-6-6-6-6`.
+    TwentyFour6666,
+    /// [`TWENTY_FOUR_6_6_6_6_PINWHEEL`], `24-6-6-6-6-pinwheel`.
+    TwentyFour6666Pinwheel,
+}
+
+impl Standard {
+    /// Every standard partition, strongest first within each board.
+    pub const ALL: [Standard; 7] = [
+        Standard::Fifteen78,
+        Standard::Fifteen78Diagonal,
+        Standard::Fifteen78Antidiagonal,
+        Standard::Fifteen663,
+        Standard::Fifteen555,
+        Standard::TwentyFour6666,
+        Standard::TwentyFour6666Pinwheel,
+    ];
+
+    /// The name `slide` spells it with, e.g. `15-7-8`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Standard::Fifteen78 => "15-7-8",
+            Standard::Fifteen78Diagonal => "15-7-8-diagonal",
+            Standard::Fifteen78Antidiagonal => "15-7-8-antidiagonal",
+            Standard::Fifteen663 => "15-6-6-3",
+            Standard::Fifteen555 => "15-5-5-5",
+            Standard::TwentyFour6666 => "24-6-6-6-6",
+            Standard::TwentyFour6666Pinwheel => "24-6-6-6-6-pinwheel",
+        }
+    }
+
+    /// A one-line description, for help texts.
+    pub const fn description(self) -> &'static str {
+        match self {
+            Standard::Fifteen78 => {
+                "15-puzzle, patterns of 7 and 8 tiles (Korf & Felner): strong, 290 MB, minutes to build"
+            }
+            Standard::Fifteen78Diagonal => {
+                "15-puzzle, 7-8 split along the anti-diagonal, maxed with 15-7-8: 290 MB more"
+            }
+            Standard::Fifteen78Antidiagonal => {
+                "15-puzzle, 7-8 split along the main diagonal, maxed with 15-7-8: 290 MB more"
+            }
+            Standard::Fifteen663 => "15-puzzle, patterns of 6, 6 and 3 tiles: about 6 MB, seconds to build",
+            Standard::Fifteen555 => "15-puzzle, three patterns of 5 tiles: small and quickest to build",
+            Standard::TwentyFour6666 => "24-puzzle, four patterns of 6 tiles (Korf & Felner)",
+            Standard::TwentyFour6666Pinwheel => {
+                "24-puzzle, four patterns of 6 tiles turned a quarter around the centre, maxed with 24-6-6-6-6"
+            }
+        }
+    }
+
+    /// The patterns, tile numbers of the blank-first goal (which are also its cells).
+    pub fn patterns(self) -> &'static [&'static [u8]] {
+        match self {
+            Standard::Fifteen78 => &FIFTEEN_7_8,
+            Standard::Fifteen78Diagonal => &FIFTEEN_7_8_DIAGONAL,
+            Standard::Fifteen78Antidiagonal => &FIFTEEN_7_8_ANTIDIAGONAL,
+            Standard::Fifteen663 => &FIFTEEN_6_6_3,
+            Standard::Fifteen555 => &FIFTEEN_5_5_5,
+            Standard::TwentyFour6666 => &TWENTY_FOUR_6_6_6_6,
+            Standard::TwentyFour6666Pinwheel => &TWENTY_FOUR_6_6_6_6_PINWHEEL,
+        }
+    }
+
+    /// The patterns as owned vectors, as [`PdbHeuristic`](crate::PdbHeuristic) takes them.
+    pub fn to_vecs(self) -> Vec<Vec<u8>> {
+        self.patterns()
+            .iter()
+            .map(|pattern| pattern.to_vec())
+            .collect()
+    }
+
+    /// The board width the partition is for.
+    pub const fn width(self) -> usize {
+        match self {
+            Standard::TwentyFour6666 | Standard::TwentyFour6666Pinwheel => 5,
+            _ => 4,
+        }
+    }
+
+    /// The board height the partition is for (the boards are square).
+    pub const fn height(self) -> usize {
+        self.width()
+    }
+
+    /// The standard partitions of a `width` x `height` board, strongest first.
+    pub fn for_board(width: usize, height: usize) -> impl Iterator<Item = Standard> {
+        Self::ALL
+            .into_iter()
+            .filter(move |standard| (standard.width(), standard.height()) == (width, height))
+    }
+}
+
+impl std::fmt::Display for Standard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A name that is not one of the [`Standard`] partitions'.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownPartition(pub String);
+
+impl std::fmt::Display for UnknownPartition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let names: Vec<&str> = Standard::ALL.iter().map(|s| s.name()).collect();
+        write!(
+            f,
+            "unknown partition `{}` (the standard ones are {})",
+            self.0,
+            names.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownPartition {}
+
+impl std::str::FromStr for Standard {
+    type Err = UnknownPartition;
+
+    fn from_str(name: &str) -> Result<Self, Self::Err> {
+        Standard::ALL
+            .into_iter()
+            .find(|standard| standard.name() == name)
+            .ok_or_else(|| UnknownPartition(name.to_owned()))
+    }
+}

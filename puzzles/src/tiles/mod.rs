@@ -11,6 +11,7 @@ mod puzzle;
 mod random;
 mod rank;
 mod redundant;
+mod relabel;
 mod shape;
 mod solvability;
 mod solve;
@@ -18,8 +19,8 @@ mod solve;
 pub use board::Board;
 pub use error::{BoardError, MoveError};
 pub use heuristics::{
-    IncrementalPdb, LinearConflict, Manhattan, Misplaced, PdbHeuristic, PdbMemo, PdbSource,
-    DEFAULT_DIRECT_TABLES,
+    ChosenPartition, IncrementalPdb, LinearConflict, Manhattan, Misplaced, PdbHeuristic, PdbMemo,
+    PdbSource, DEFAULT_DIRECT_TABLES,
 };
 pub use moves::{format_moves, is_solution, parse_moves, Move};
 pub use packing::{PackedWord, WithBlank};
@@ -29,6 +30,7 @@ pub use rank::{factorial, permutation_rank, permutation_unrank, MAX_RANKED};
 pub use redundant::{
     redundant_move_sequences, tile_pruning_automaton, RedundantSearchError, MAX_REDUNDANT_LENGTH,
 };
+pub use relabel::CornerRelabelling;
 pub use shape::{Shape, ShapeError, MAX_CELLS};
 pub use solvability::{solvability, Parity, Solvability};
 pub use solve::{

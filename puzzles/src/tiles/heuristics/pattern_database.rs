@@ -513,16 +513,132 @@ impl PdbHeuristic {
 /// 24-puzzle's [default partitions](PdbHeuristic::default_partitions).
 pub const DEFAULT_DIRECT_TABLES: usize = 1 << 30;
 
+/// A partition chosen for a goal: its name (a [standard](partitions::Standard) one's, or
+/// `quick` for the [default partition](PdbHeuristic::default_partition) of a board without
+/// standard ones) and its patterns in the goal's tile numbers.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChosenPartition {
+    /// The name, as `slide pdb build -p` and `--partition` spell it.
+    pub name: String,
+    /// The patterns, tile numbers of the goal.
+    pub patterns: Vec<Vec<u8>>,
+}
+
+impl ChosenPartition {
+    /// The standard partition `standard` laid onto `goal` ([`PdbHeuristic::standard_onto`]).
+    pub fn standard(goal: &Board, standard: partitions::Standard) -> Self {
+        ChosenPartition {
+            name: standard.name().to_owned(),
+            patterns: PdbHeuristic::standard_onto(goal, standard),
+        }
+    }
+}
+
+impl PdbHeuristic {
+    /// The patterns of `standard`, whose tiles name cells of the blank-first goal, in the tile
+    /// numbers of `goal`: for the blank-first goal itself, as they are; for another goal with
+    /// its blank in a corner, turned by the board symmetry that takes the top-left corner to
+    /// the blank; for any other goal, the tiles on the same cells, the one on the top-left
+    /// cell (which no pattern covers) taking the place of the blank's cell.
+    ///
+    /// ```
+    /// use puzzles::pdb::partitions::Standard;
+    /// use puzzles::{Board, PdbHeuristic, Shape};
+    ///
+    /// let shape = Shape::new(4, 4).unwrap();
+    /// let blank_first = Board::blank_first(shape);
+    /// assert_eq!(PdbHeuristic::standard_onto(&blank_first, Standard::Fifteen78), Standard::Fifteen78.to_vecs());
+    /// // Blank last: the half turn. The 7 tiles of the top rows become the bottom rows' 7.
+    /// let blank_last = Board::blank_last(shape);
+    /// let turned = PdbHeuristic::standard_onto(&blank_last, Standard::Fifteen78);
+    /// assert_eq!(turned[0], [15, 14, 13, 12, 11, 10, 9]);
+    /// ```
+    pub fn standard_onto(goal: &Board, standard: partitions::Standard) -> Vec<Vec<u8>> {
+        if let Some(turned) = turned_onto(goal, standard.patterns()) {
+            return turned;
+        }
+        let blank = goal.blank();
+        (standard.patterns().iter())
+            .map(|cells| {
+                (cells.iter())
+                    .map(|&cell| {
+                        let cell = usize::from(cell);
+                        goal.tile(if cell == blank { 0 } else { cell })
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+}
+
+/// A rung of the ladder [`PdbSource`] climbs to choose databases: standard partitions of one
+/// strength, and whether to max every one of them that the cache holds or take the first.
+struct Rung {
+    partitions: &'static [partitions::Standard],
+    max_all: bool,
+}
+
+/// Whether the databases of boards of `width` x `height` that a [`PdbSource`] builds when it
+/// holds none take seconds and prune well: on boards of up to 16 cells. The 24-puzzle's take
+/// minutes, and on larger boards the patterns that build in seconds are too small to beat
+/// linear conflict by much.
+fn quick_default_is_quick(width: usize, height: usize) -> bool {
+    width * height <= 16
+}
+
+/// The rungs for boards of `width` x `height`, strongest first, and the partitions to build
+/// when the cache holds none (the quickest that prunes well; see [`quick_default_is_quick`]).
+fn ladder(width: usize, height: usize) -> (&'static [Rung], &'static [partitions::Standard]) {
+    use partitions::Standard::*;
+    match (width, height) {
+        (4, 4) => (
+            &[
+                Rung {
+                    partitions: &[Fifteen78, Fifteen78Diagonal, Fifteen78Antidiagonal],
+                    max_all: true,
+                },
+                Rung {
+                    partitions: &[Fifteen663, Fifteen555],
+                    max_all: false,
+                },
+            ],
+            &[Fifteen663],
+        ),
+        (5, 5) => (
+            &[Rung {
+                partitions: &[TwentyFour6666, TwentyFour6666Pinwheel],
+                max_all: true,
+            }],
+            &[TwentyFour6666, TwentyFour6666Pinwheel],
+        ),
+        _ => (&[], &[]),
+    }
+}
+
 /// Where [`solve_with`](crate::solve_with) gets pattern databases: a cache directory (or none:
-/// build in memory), who hears about builds and cache trouble, and the databases of the last
-/// goal, kept so that a batch of boards with one goal loads them once.
+/// build in memory), which partitions to use (chosen from what the cache holds unless
+/// [set](PdbSource::with_partitions)), who hears about builds and cache trouble, and the
+/// databases of the last goal, kept so that a batch of boards with one goal loads them once.
+///
+/// # Which databases
+/// On the 15-puzzle and the 24-puzzle the choice climbs a ladder of
+/// [standard partitions](partitions::Standard), strongest first, and takes the first rung the
+/// cache holds completely: on 4x4, every 7-8 partition the cache holds (`15-7-8` and its
+/// diagonal twins), maxed; else `15-6-6-3`, else `15-5-5-5`; on 5x5, `24-6-6-6-6` and its
+/// pinwheel, maxed when both are there. With nothing cached it builds the quick default: 6-6-3
+/// on 4x4 (a few seconds), both 6-6-6-6 partitions on 5x5 (minutes). Other boards get the
+/// [default partition](PdbHeuristic::default_partition). [`partitions_for`](Self::partitions_for)
+/// tells the choice without loading anything.
 pub struct PdbSource<'a> {
     cache: Option<PdbCache>,
     progress: Box<dyn FnMut(usize, BuildProgress) + 'a>,
     warn: Box<dyn FnMut(&CacheWarning) + 'a>,
     /// Bytes of direct tables to give the databases it loads; `None` for the default by size.
     direct_budget: Option<usize>,
-    loaded: Option<PdbHeuristic>,
+    /// The partitions asked for, or `None` to choose from what the cache holds.
+    chosen: Option<Vec<partitions::Standard>>,
+    /// The databases of the last goal, and the names of their partitions.
+    loaded: Option<(PdbHeuristic, Vec<String>)>,
 }
 
 impl std::fmt::Debug for PdbSource<'_> {
@@ -530,7 +646,11 @@ impl std::fmt::Debug for PdbSource<'_> {
         f.debug_struct("PdbSource")
             .field("cache", &self.cache)
             .field("direct_budget", &self.direct_budget)
-            .field("loaded", &self.loaded.as_ref().map(PdbHeuristic::goal))
+            .field("partitions", &self.chosen)
+            .field(
+                "loaded",
+                &self.loaded.as_ref().map(|(heuristic, _)| heuristic.goal()),
+            )
             .finish_non_exhaustive()
     }
 }
@@ -544,6 +664,7 @@ impl<'a> PdbSource<'a> {
             progress: Box::new(|_, _| {}),
             warn: Box::new(|_| {}),
             direct_budget: None,
+            chosen: None,
             loaded: None,
         }
     }
@@ -554,9 +675,14 @@ impl<'a> PdbSource<'a> {
         Self::new(PdbCache::default_location())
     }
 
-    /// Reports builds to `progress`: the pattern's position, counted across the
-    /// [default partitions](PdbHeuristic::default_partitions) (the 24-puzzle's second partition
-    /// numbers its patterns 4 to 7), and how far its build has come.
+    /// The cache the databases come from, if any.
+    pub fn cache(&self) -> Option<&PdbCache> {
+        self.cache.as_ref()
+    }
+
+    /// Reports builds to `progress`: the pattern's position, counted across the partitions
+    /// (the 24-puzzle's second partition numbers its patterns 4 to 7), and how far its build
+    /// has come.
     pub fn on_progress(mut self, progress: impl FnMut(usize, BuildProgress) + 'a) -> Self {
         self.progress = Box::new(progress);
         self
@@ -565,6 +691,28 @@ impl<'a> PdbSource<'a> {
     /// Reports cache files that had to be rebuilt or could not be saved to `warn`.
     pub fn on_warning(mut self, warn: impl FnMut(&CacheWarning) + 'a) -> Self {
         self.warn = Box::new(warn);
+        self
+    }
+
+    /// Uses the databases of `partitions`, maxed in this order, instead of choosing from what
+    /// the cache holds; they are built on first use if missing. Each must be made for the
+    /// boards solved ([`PdbError::PartitionForOtherBoard`] otherwise).
+    ///
+    /// ```
+    /// use puzzles::pdb::partitions::Standard;
+    /// use puzzles::pdb::PdbError;
+    /// use puzzles::{Board, PdbSource, Shape};
+    ///
+    /// let mut databases = PdbSource::new(None).with_partitions(vec![Standard::Fifteen555]);
+    /// let fifteen = Board::blank_first(Shape::new(4, 4).unwrap());
+    /// let chosen = databases.partitions_for(&fifteen).unwrap();
+    /// assert_eq!(chosen[0].name, "15-5-5-5");
+    /// let eight = Board::blank_first(Shape::new(3, 3).unwrap());
+    /// assert!(matches!(databases.partitions_for(&eight), Err(PdbError::PartitionForOtherBoard { .. })));
+    /// ```
+    pub fn with_partitions(mut self, partitions: Vec<partitions::Standard>) -> Self {
+        self.chosen = Some(partitions);
+        self.loaded = None;
         self
     }
 
@@ -592,8 +740,90 @@ impl<'a> PdbSource<'a> {
         self
     }
 
-    /// The heuristic for `goal` with its [default partitions](PdbHeuristic::default_partitions),
-    /// maxed: the one already loaded if it is for this goal, else loaded or built.
+    /// The partitions whose databases [`heuristic`](Self::heuristic) would load for `goal`, in
+    /// the order they are maxed (see the type's docs for the choice), without loading any.
+    ///
+    /// # Errors
+    /// [`PdbError::PartitionForOtherBoard`] when a partition [asked for](Self::with_partitions)
+    /// is not made for `goal`'s board.
+    pub fn partitions_for(&self, goal: &Board) -> Result<Vec<ChosenPartition>, PdbError> {
+        let shape = goal.shape();
+        let (width, height) = (shape.width(), shape.height());
+        if let Some(asked) = &self.chosen {
+            return (asked.iter())
+                .map(|&standard| {
+                    if (standard.width(), standard.height()) != (width, height) {
+                        return Err(PdbError::PartitionForOtherBoard {
+                            partition: standard.name(),
+                            width,
+                            height,
+                        });
+                    }
+                    Ok(ChosenPartition::standard(goal, standard))
+                })
+                .collect();
+        }
+        let (rungs, quick) = ladder(width, height);
+        for rung in rungs {
+            let mut held = (rung.partitions.iter())
+                .map(|&standard| ChosenPartition::standard(goal, standard))
+                .filter(|partition| self.holds(goal, &partition.patterns));
+            let chosen: Vec<ChosenPartition> = if rung.max_all {
+                held.collect()
+            } else {
+                held.next().into_iter().collect()
+            };
+            if !chosen.is_empty() {
+                return Ok(chosen);
+            }
+        }
+        if quick.is_empty() {
+            return Ok(vec![ChosenPartition {
+                name: "quick".to_owned(),
+                patterns: PdbHeuristic::default_partition(goal),
+            }]);
+        }
+        Ok((quick.iter())
+            .map(|&standard| ChosenPartition::standard(goal, standard))
+            .collect())
+    }
+
+    /// Whether the databases for `goal` are all in the cache (as files: a corrupt one is still
+    /// rebuilt when loaded), so that [`heuristic`](Self::heuristic) builds nothing.
+    pub fn is_cached(&self, goal: &Board) -> bool {
+        self.partitions_for(goal).is_ok_and(|chosen| {
+            (chosen.iter()).all(|partition| self.holds(goal, &partition.patterns))
+        })
+    }
+
+    /// Whether the databases for `goal`, when not cached, build in seconds and prune well: on
+    /// boards of up to 16 cells, unless partitions were [asked for](Self::with_partitions).
+    pub fn builds_quickly(&self, goal: &Board) -> bool {
+        let shape = goal.shape();
+        self.chosen.is_none() && quick_default_is_quick(shape.width(), shape.height())
+    }
+
+    /// Whether the cache has a file for every pattern of `partition` for `goal`.
+    fn holds(&self, goal: &Board, partition: &[Vec<u8>]) -> bool {
+        let Some(cache) = &self.cache else {
+            return false;
+        };
+        let shape = goal.shape();
+        partition.iter().all(|pattern| {
+            cache
+                .path_for(shape.width(), shape.height(), goal.tiles(), pattern)
+                .is_ok_and(|path| path.is_file())
+        })
+    }
+
+    /// The names of the partitions of the databases loaded last (by [`heuristic`](Self::heuristic)),
+    /// in the order they are maxed; empty before any.
+    pub fn partitions_in_use(&self) -> &[String] {
+        self.loaded.as_ref().map_or(&[], |(_, names)| names)
+    }
+
+    /// The heuristic for `goal` with the [chosen partitions](Self::partitions_for), maxed: the
+    /// one already loaded if it is for this goal, else loaded or built.
     pub fn heuristic(&mut self, goal: &Board) -> Result<&PdbHeuristic, PdbError> {
         self.heuristic_within(goal, &Limits::none())
     }
@@ -615,26 +845,30 @@ impl<'a> PdbSource<'a> {
     /// let built = databases.heuristic_within(&goal, &cancelled);
     /// assert!(matches!(built, Err(PdbError::Stopped(Limit::Cancelled))));
     /// assert!(databases.heuristic_within(&goal, &Limits::none()).is_ok());
+    /// assert_eq!(databases.partitions_in_use(), ["quick"]);
     /// ```
     pub fn heuristic_within(
         &mut self,
         goal: &Board,
         limits: &Limits,
     ) -> Result<&PdbHeuristic, PdbError> {
-        if !matches!(&self.loaded, Some(loaded) if loaded.goal() == goal) {
+        if !matches!(&self.loaded, Some((loaded, _)) if loaded.goal() == goal) {
             self.loaded = None;
-            let partitions = PdbHeuristic::default_partitions(goal);
+            let chosen = self.partitions_for(goal)?;
+            let patterns: Vec<&[Vec<u8>]> = (chosen.iter())
+                .map(|partition| partition.patterns.as_slice())
+                .collect();
             let progress = &mut self.progress;
             let heuristic = match &self.cache {
                 Some(cache) => {
                     let options = cache.build_options().clone().limits(limits);
                     let cache = cache.clone().with_build_options(options);
                     let warn = &mut self.warn;
-                    PdbHeuristic::from_cache_maxed(goal, &partitions, &cache, progress, warn)?
+                    PdbHeuristic::from_cache_maxed(goal, &patterns, &cache, progress, warn)?
                 }
                 None => {
                     let options = BuildOptions::new().limits(limits);
-                    PdbHeuristic::build_maxed_with_options(goal, &partitions, &options, progress)?
+                    PdbHeuristic::build_maxed_with_options(goal, &patterns, &options, progress)?
                 }
             };
             let budget = self.direct_budget.unwrap_or(if goal.shape().cells() > 16 {
@@ -642,8 +876,9 @@ impl<'a> PdbSource<'a> {
             } else {
                 0
             });
-            self.loaded = Some(heuristic.with_direct_tables(budget)?);
+            let names = chosen.into_iter().map(|partition| partition.name).collect();
+            self.loaded = Some((heuristic.with_direct_tables(budget)?, names));
         }
-        Ok(self.loaded.as_ref().expect("loaded just above"))
+        Ok(&self.loaded.as_ref().expect("loaded just above").0)
     }
 }
