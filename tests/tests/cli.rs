@@ -292,9 +292,19 @@ fn threads_run_idastar_in_parallel_to_the_same_length() {
 #[test]
 fn prune_finds_the_same_length_with_fewer_nodes() {
     let start = &fifteen_puzzle();
-    let plain = solve_json(&[start]);
+    // Linear conflict, whose search is long enough for pruning to show (the default pattern
+    // databases leave a few hundred nodes, where the parallel split's own nodes dominate).
+    let plain = solve_json(&[start, "-H", "linear-conflict"]);
     for threads in ["1", "2"] {
-        let pruned = solve_json(&[start, "--prune", "12", "--threads", threads]);
+        let pruned = solve_json(&[
+            start,
+            "-H",
+            "linear-conflict",
+            "--prune",
+            "12",
+            "--threads",
+            threads,
+        ]);
         assert_eq!(pruned["length"], plain["length"], "{threads} threads");
         assert_reaches(
             start,
@@ -706,7 +716,7 @@ fn batch_prunes_and_fills_direct_tables() {
         ));
     // Direct tables belong to the pattern databases: without them the option would be ignored.
     slide()
-        .args(["batch", "--direct-tables", "64"])
+        .args(["batch", "-H", "manhattan", "--direct-tables", "64"])
         .write_stdin(instances.clone())
         .assert()
         .code(2)

@@ -42,229 +42,22 @@ use std::path::PathBuf;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
 use std::sync::OnceLock;
 
-use super::database::{manhattan_table, PatternDatabase};
-use super::direct::Derived;
-use super::geometry::{goal_positions, normalised_pattern, Geometry};
-use super::index::PlacementIndex;
-use super::slot_cursor::SlotCursor;
-use super::symmetry::Symmetry;
-use super::{Abstraction, PdbError};
 use search_core::Limits;
 
-/// How far a build has come; passed to the progress callback of [`PatternDatabase::build`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BuildProgress {
-    /// Placements whose value is known.
-    pub done: usize,
-    /// All placements: the table's entry count.
-    pub total: usize,
-    /// The breadth-first layer just completed (values up to `depth + 1` are assigned).
-    pub depth: u8,
-}
+use super::abstraction::Abstraction;
+use super::database::{manhattan_table, PatternDatabase};
+use super::direct::Derived;
+use super::error::PdbError;
+use super::external;
+use super::geometry::{goal_positions, normalised_pattern, Geometry};
+use super::index::PlacementIndex;
+use super::layout::{regions_of, Layout};
+use super::memory::{atomics, state_atomics, zeroed};
+use super::plan::{stop_if_interrupted, BuildProgress, Plan};
+use super::slot_cursor::SlotCursor;
+use super::symmetry::Symmetry;
 
 const LOW_BITS: u64 = 0x5555_5555_5555_5555;
-
-/// One move of a pattern tile into the blank's region, as seen from a cell subset.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Move {
-    pub(super) target_subset: u32,
-    /// Position (among the occupied cells) of the moving tile before the move.
-    pub(super) from_position: u8,
-    /// Its position among the target subset's cells after the move.
-    pub(super) to_position: u8,
-    /// The move's row of [`Plan::moved_table`] ([`PlacementIndex::position_pair`]). A byte,
-    /// so that a move stays 12 bytes (the 8-tile build holds about a million of them).
-    pub(super) position_pair: u8,
-    pub(super) from_cell: u8,
-    pub(super) to_cell: u8,
-    /// The region of the source subset that must hold the blank.
-    /// The region of the target subset that holds the blank afterwards (it contains
-    /// `from_cell`).
-    pub(super) target_region: u8,
-}
-
-// The 8-tile build's peak memory (target: under 300 MB) counts every byte of its moves.
-const _: () = assert!(std::mem::size_of::<Move>() == 12);
-
-/// Everything about the cell subsets that the search needs, computed once.
-pub(super) struct Layout {
-    pub(super) masks: Vec<u64>,
-    pub(super) regions: Vec<u8>,
-    /// `first_slot[s]`: the slot of subset `s`'s first state; `k! * regions` slots each.
-    pub(super) first_slot: Vec<usize>,
-    /// Regions are numbered across subsets: subset `s`'s region `r` is number
-    /// `first_slot[s] / k! + r`, and region `n`'s moves are `moves[first_move[n]..first_move[n + 1]]`.
-    pub(super) first_move: Vec<usize>,
-    pub(super) moves: Vec<Move>,
-}
-
-pub(super) fn zeroed<T: Clone + Default>(len: usize) -> Result<Vec<T>, PdbError> {
-    let mut vec = Vec::new();
-    vec.try_reserve_exact(len)
-        .map_err(|_| PdbError::OutOfMemory {
-            bytes: len.saturating_mul(std::mem::size_of::<T>()),
-        })?;
-    vec.resize(len, T::default());
-    Ok(vec)
-}
-
-pub(super) fn atomics<T>(len: usize, make: impl Fn() -> T) -> Result<Vec<T>, PdbError> {
-    atomics_with(len, make, false)
-}
-
-/// [`atomics`] for the searches' state arrays, which are read at random and freed with the
-/// search: on 2 MiB pages where the system allows, since with 4 KiB pages almost every read
-/// of a few hundred megabytes at random misses the TLB. (Not for what outlives the build.)
-pub(super) fn state_atomics<T>(len: usize, make: impl Fn() -> T) -> Result<Vec<T>, PdbError> {
-    atomics_with(len, make, true)
-}
-
-fn atomics_with<T>(len: usize, make: impl Fn() -> T, huge: bool) -> Result<Vec<T>, PdbError> {
-    let mut vec = Vec::new();
-    vec.try_reserve_exact(len)
-        .map_err(|_| PdbError::OutOfMemory {
-            bytes: len.saturating_mul(std::mem::size_of::<T>()),
-        })?;
-    if huge {
-        advise_huge_pages(&mut vec);
-    }
-    vec.extend((0..len).map(|_| make()));
-    Ok(vec)
-}
-
-/// Asks Linux to back the allocation of `vec` with 2 MiB pages where it can.
-#[cfg(target_os = "linux")]
-fn advise_huge_pages<T>(vec: &mut Vec<T>) {
-    extern "C" {
-        fn madvise(
-            addr: *mut std::ffi::c_void,
-            len: usize,
-            advice: std::ffi::c_int,
-        ) -> std::ffi::c_int;
-    }
-    const MADV_HUGEPAGE: std::ffi::c_int = 14;
-    const HUGE_PAGE: usize = 2 << 20;
-    let start = vec.as_mut_ptr() as usize;
-    let end = start + vec.capacity() * std::mem::size_of::<T>();
-    let (first, last) = (start.next_multiple_of(HUGE_PAGE), end & !(HUGE_PAGE - 1));
-    if first < last {
-        // SAFETY: the range lies inside the vector's allocation, which this process owns
-        // and nothing else maps; MADV_HUGEPAGE only changes how the kernel backs those pages,
-        // not their contents or validity, and a failure (an old kernel, transparent huge pages
-        // disabled) leaves them as they were, so the result is ignored.
-        unsafe {
-            madvise(first as *mut std::ffi::c_void, last - first, MADV_HUGEPAGE);
-        }
-    }
-}
-
-#[cfg(not(target_os = "linux"))]
-fn advise_huge_pages<T>(_vec: &mut Vec<T>) {}
-
-/// The regions of the free cells, ordered by their lowest cell: the connected ones for
-/// [`Abstraction::BlankRegions`], all free cells as one for [`Abstraction::FreeBlank`].
-pub(super) fn regions_of(
-    geometry: &Geometry,
-    abstraction: Abstraction,
-    free: u64,
-    out: &mut Vec<u64>,
-) {
-    out.clear();
-    if abstraction == Abstraction::FreeBlank {
-        // The pattern never covers the blank's goal cell, so `free` is never empty.
-        out.push(free);
-        return;
-    }
-    let mut left = free;
-    while left != 0 {
-        let region = geometry.flood(left & left.wrapping_neg(), free);
-        out.push(region);
-        left &= !region;
-    }
-}
-
-impl Layout {
-    pub(super) fn new(
-        geometry: &Geometry,
-        index: &PlacementIndex,
-        abstraction: Abstraction,
-    ) -> Result<Self, PdbError> {
-        let subsets = index.subsets();
-        let too_large = || PdbError::TooLarge {
-            placements: index.count() as u128,
-        };
-        let mut masks: Vec<u64> = zeroed(subsets)?;
-        for (slot, mask) in masks.iter_mut().zip(index.subset_masks()) {
-            *slot = mask;
-        }
-        let mut regions: Vec<u8> = zeroed(subsets)?;
-        let mut first_slot: Vec<usize> = zeroed(subsets + 1)?;
-        let mut first_move: Vec<usize> = vec![0];
-        let mut moves = Vec::new();
-        let (mut own, mut target) = (Vec::new(), Vec::new());
-        for s in 0..subsets {
-            let mask = masks[s];
-            let free = geometry.full & !mask;
-            regions_of(geometry, abstraction, free, &mut own);
-            regions[s] = own.len() as u8;
-            first_slot[s + 1] = own
-                .len()
-                .checked_mul(index.arrangements())
-                .and_then(|n| n.checked_add(first_slot[s]))
-                .ok_or_else(too_large)?;
-            for &region in &own {
-                let mut tiles = geometry.neighbours(region) & mask;
-                while tiles != 0 {
-                    let from = tiles.trailing_zeros() as u8;
-                    tiles &= tiles - 1;
-                    let mut targets = geometry.neighbours(1 << from) & region;
-                    while targets != 0 {
-                        let to = targets.trailing_zeros() as u8;
-                        targets &= targets - 1;
-                        let moved = (mask & !(1u64 << from)) | 1 << to;
-                        regions_of(geometry, abstraction, geometry.full & !moved, &mut target);
-                        let target_region = target
-                            .iter()
-                            .position(|&r| r & (1 << from) != 0)
-                            .expect("the vacated cell is free after the move");
-                        moves.try_reserve(1).map_err(|_| PdbError::OutOfMemory {
-                            bytes: moves.len() * std::mem::size_of::<Move>(),
-                        })?;
-                        let from_position = (mask & ((1u64 << from) - 1)).count_ones() as u8;
-                        let to_position = (moved & ((1u64 << to) - 1)).count_ones() as u8;
-                        moves.push(Move {
-                            target_subset: u32::try_from(index.subset_rank(moved))
-                                .map_err(|_| too_large())?,
-                            from_position,
-                            to_position,
-                            position_pair: index.position_pair(from_position, to_position),
-                            from_cell: from,
-                            to_cell: to,
-                            target_region: target_region as u8,
-                        });
-                    }
-                }
-                first_move
-                    .try_reserve(1)
-                    .map_err(|_| PdbError::OutOfMemory {
-                        bytes: first_move.len() * std::mem::size_of::<usize>(),
-                    })?;
-                first_move.push(moves.len());
-            }
-        }
-        Ok(Self {
-            masks,
-            regions,
-            first_slot,
-            first_move,
-            moves,
-        })
-    }
-
-    pub(super) fn slots(&self) -> usize {
-        self.first_slot[self.masks.len()]
-    }
-}
 
 /// The result table while it is being filled: entries start at all ones ("unseen").
 struct Values {
@@ -685,7 +478,7 @@ impl PatternDatabase {
 enum Searched {
     Table(u8, Vec<u8>),
     /// The records of the placements searched, and the symmetry that gives the others.
-    Records(super::external::Records, Option<Box<Symmetry>>),
+    Records(external::Records, Option<Box<Symmetry>>),
 }
 
 /// Runs the search that fits `options`' memory budget.
@@ -763,7 +556,7 @@ fn search(
     };
     if external {
         let directory = options.temp_dir.clone().unwrap_or_else(std::env::temp_dir);
-        let records = super::external::search(&plan, &directory, progress)?;
+        let records = external::search(&plan, &directory, progress)?;
         let symmetry = symmetry.map(|mut symmetry| {
             symmetry.release_tables();
             Box::new(symmetry)
@@ -771,57 +564,6 @@ fn search(
         Ok(Searched::Records(records, symmetry))
     } else {
         build_in_memory(&plan, progress).map(|(bits, table)| Searched::Table(bits, table))
-    }
-}
-
-/// What both searches need about one pattern, computed before either starts.
-pub(super) struct Plan<'a> {
-    /// When to stop early (see [`Plan::interruption`]).
-    pub(super) limits: &'a Limits,
-    /// A mirror that fixes the goal, for the search through files to visit one state of each
-    /// mirrored pair.
-    pub(super) symmetry: Option<&'a Symmetry>,
-    pub(super) index: &'a PlacementIndex,
-    pub(super) layout: &'a Layout,
-    /// Manhattan distance of pattern tile `i` in cell `c`: `manhattan[i * cells + c]`.
-    pub(super) manhattan: &'a [u8],
-    /// For patterns of up to 8 tiles, the positions of every arrangement, a byte each: unranking
-    /// by division was half of the search's time.
-    pub(super) arrangement_table: &'a [u64],
-    /// For patterns of up to 8 tiles, the arrangement after a move: entry
-    /// `(from * k + to) * k! + arrangement` for the tile at position `from` moving to position
-    /// `to`. The renumbering does not depend on the subset, and a lookup in this table (5 MB for
-    /// 8 tiles, read in arrangement order) is several times cheaper than ranking.
-    pub(super) moved_table: &'a [u16],
-    pub(super) cells: usize,
-    pub(super) tiles: usize,
-    /// The goal state's slot, and its placement's rank.
-    pub(super) start_slot: usize,
-    pub(super) start_rank: usize,
-}
-
-impl Plan<'_> {
-    /// The error to stop with, if the build's cancellation flag is raised or its deadline
-    /// has passed. Workers ask between slices of work (a chunk of subsets in memory, a bucket
-    /// through files) of a few milliseconds each.
-    pub(super) fn interruption(&self) -> Result<(), PdbError> {
-        stop_if_interrupted(self.limits)
-    }
-
-    /// How many threads a search over `slots` states is worth.
-    pub(super) fn workers(&self) -> usize {
-        std::thread::available_parallelism()
-            .map_or(1, usize::from)
-            .min(1 + self.layout.slots() / (1 << 20))
-    }
-}
-
-/// [`PdbError::Stopped`] if the cancellation flag of `limits` is raised or their deadline has
-/// passed.
-fn stop_if_interrupted(limits: &Limits) -> Result<(), PdbError> {
-    match limits.interruption() {
-        Some(limit) => Err(PdbError::Stopped(limit)),
-        None => Ok(()),
     }
 }
 

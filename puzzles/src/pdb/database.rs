@@ -2,9 +2,9 @@
 
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
 
-use super::direct::{Derived, DirectTable};
+use super::direct::{Compact, Derived, DirectTable};
 use super::index::{nth_bit, PlacementIndex};
-use super::table::TableBytes;
+use super::table::{packed_entry, TableBytes};
 use super::{Abstraction, PdbError};
 
 /// Exact distances of one pattern of tiles, for use in an additive heuristic.
@@ -39,17 +39,6 @@ pub struct PatternDatabase {
     /// The same entries indexed directly by the tiles' cells, if asked for: derived from
     /// `table`, never saved, and left out of comparisons.
     pub(crate) direct: Derived<DirectTable>,
-}
-
-/// Entry `at` of a table of `entry_bits`-bit entries: two a byte, low nibble first, at 4 bits;
-/// one a byte at 8. The compact and the direct tables share the layout.
-#[inline(always)]
-pub(crate) fn packed_entry(table: &[u8], entry_bits: u8, at: usize) -> u8 {
-    if entry_bits == 4 {
-        (table[at >> 1] >> ((at & 1) * 4)) & 0x0f
-    } else {
-        table[at]
-    }
 }
 
 /// The Manhattan distance of each pattern tile in each cell from its goal cell, tile-major.
@@ -222,7 +211,7 @@ impl PatternDatabase {
     /// [`with_direct_table`](Self::with_direct_table) in place.
     pub(crate) fn add_direct_table(&mut self) -> Result<(), PdbError> {
         if self.direct.0.is_none() {
-            self.direct.0 = Some(DirectTable::new(self)?);
+            self.direct.0 = Some(DirectTable::new(&self.compact())?);
         }
         Ok(())
     }
@@ -230,7 +219,18 @@ impl PatternDatabase {
     /// The bytes a [direct table](Self::with_direct_table) of this database takes, or `None`
     /// if it cannot have one (more than 8 tiles).
     pub fn direct_table_bytes(&self) -> Option<usize> {
-        DirectTable::bytes(self)
+        DirectTable::bytes(&self.compact())
+    }
+
+    /// The compact table as a direct table is made from it.
+    fn compact(&self) -> Compact<'_> {
+        Compact {
+            pattern: &self.pattern,
+            cells: self.width * self.height,
+            entry_bits: self.entry_bits,
+            index: &self.index,
+            table: &self.table,
+        }
     }
 
     /// Whether the table is memory-mapped from its file ([`load`](Self::load) maps it) rather

@@ -8,10 +8,10 @@
 //! two tiles on one cell, which no search looks up: 1.9 times the compact table for a 6-tile
 //! pattern of the 24-puzzle, 4.7 times for a 7-tile pattern of the 15-puzzle.
 
-use super::build::zeroed;
-use super::database::packed_entry;
-use super::index::nth_bit;
-use super::{PatternDatabase, PdbError};
+use super::error::PdbError;
+use super::index::{nth_bit, PlacementIndex};
+use super::memory::zeroed;
+use super::table::packed_entry;
 
 /// The most tiles a direct table indexes: the compact table's arrangements are listed up to 8.
 const MOST_TILES: usize = 8;
@@ -35,7 +35,17 @@ impl<T> PartialEq for Derived<T> {
 
 impl<T> Eq for Derived<T> {}
 
-/// The entries of one [`PatternDatabase`], at `sum(cells[i] * base^i)` for pattern tile `i` in
+/// What a direct table is made from: a pattern database's compact table (entries numbered by
+/// the placements' ranks) and what numbers them.
+pub(crate) struct Compact<'a> {
+    pub(crate) pattern: &'a [u8],
+    pub(crate) cells: usize,
+    pub(crate) entry_bits: u8,
+    pub(crate) index: &'a PlacementIndex,
+    pub(crate) table: &'a [u8],
+}
+
+/// The entries of one [`PatternDatabase`](super::PatternDatabase), at `sum(cells[i] * base^i)` for pattern tile `i` in
 /// cell `cells[i]`, with `base` the board's cell count; same entry width as the compact table.
 #[derive(Clone)]
 pub(crate) struct DirectTable {
@@ -62,12 +72,12 @@ impl std::fmt::Debug for DirectTable {
 impl DirectTable {
     /// How many bytes the direct table of `database` takes, or `None` when there is none: more
     /// than [`MOST_TILES`] tiles, or more entries than an address holds.
-    pub(crate) fn bytes(database: &PatternDatabase) -> Option<usize> {
+    pub(crate) fn bytes(database: &Compact<'_>) -> Option<usize> {
         let tiles = database.pattern.len();
         if tiles > MOST_TILES {
             return None;
         }
-        let cells = database.width * database.height;
+        let cells = database.cells;
         let entries = cells.checked_pow(u32::try_from(tiles).ok()?)?;
         Some(if database.entry_bits == 4 {
             entries.div_ceil(2)
@@ -81,14 +91,14 @@ impl DirectTable {
     /// # Errors
     /// [`PdbError::TooLarge`] when [`bytes`](Self::bytes) is `None`, [`PdbError::OutOfMemory`]
     /// when the table cannot be allocated.
-    pub(crate) fn new(database: &PatternDatabase) -> Result<Self, PdbError> {
+    pub(crate) fn new(database: &Compact<'_>) -> Result<Self, PdbError> {
         let tiles = database.pattern.len();
-        let cells = database.width * database.height;
+        let cells = database.cells;
         let bytes = Self::bytes(database).ok_or(PdbError::TooLarge {
             placements: (cells as u128).saturating_pow(tiles as u32),
         })?;
         let mut pattern = [0u8; MOST_TILES];
-        pattern[..tiles].copy_from_slice(&database.pattern);
+        pattern[..tiles].copy_from_slice(database.pattern);
         let mut weights = [0usize; MOST_TILES];
         let mut weight = 1;
         for slot in weights.iter_mut().take(tiles) {
@@ -108,8 +118,8 @@ impl DirectTable {
 
     /// Copies every placement's entry from the compact table, in its order: subset by subset,
     /// and within a subset arrangement by arrangement.
-    fn fill(&mut self, database: &PatternDatabase) {
-        let index = &database.index;
+    fn fill(&mut self, database: &Compact<'_>) {
+        let index = database.index;
         let listed = index.listed_arrangements();
         let tiles = self.tiles;
         // `offset[i * tiles + p]`: what tile i adds to the index on the subset's p-th cell.
@@ -123,7 +133,7 @@ impl DirectTable {
             }
             let first = subset * listed.len();
             for (rank, positions) in (first..).zip(&listed) {
-                let entry = database.entry(rank);
+                let entry = packed_entry(database.table, database.entry_bits, rank);
                 if entry == 0 {
                     continue;
                 }
@@ -144,7 +154,7 @@ impl DirectTable {
     }
 
     /// The index of the placement in which pattern tile `i` sits in cell `positions[tile]`
-    /// (`positions` indexed by tile number, as for [`PatternDatabase::lookup`]).
+    /// (`positions` indexed by tile number, as for [`PatternDatabase::lookup`](super::PatternDatabase::lookup)).
     #[inline(always)]
     pub(crate) fn index(&self, positions: &[u8]) -> usize {
         (self.pattern.iter().zip(&self.weights))
@@ -153,7 +163,7 @@ impl DirectTable {
             .sum()
     }
 
-    /// The entry at `index`, as [`PatternDatabase::entry`] gives it for the same placement.
+    /// The entry at `index`, as [`PatternDatabase::entry`](super::PatternDatabase::entry) gives it for the same placement.
     #[inline(always)]
     pub(crate) fn entry(&self, index: usize) -> u8 {
         packed_entry(&self.table, self.entry_bits, index)

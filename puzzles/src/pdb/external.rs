@@ -6,7 +6,7 @@
 //! one bit per state (seen or not, 178 MB), and the table only once the search is over:
 //!
 //! - Each layer is a temporary file of state numbers (the slots of
-//!   [`Layout`](super::build::Layout)), written in blocks tagged with the *bucket* (a run of
+//!   [`Layout`](super::layout::Layout)), written in blocks tagged with the *bucket* (a run of
 //!   subsets spanning about 4 million slots) they fall in. A worker expands a layer bucket by
 //!   bucket: it reads the bucket's blocks into a bitmap of the bucket's slots, which sorts them,
 //!   then expands them in slot order, so the arrangement and the Manhattan distance are shared
@@ -37,7 +37,8 @@ use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
 
-use super::build::{state_atomics, zeroed, BuildProgress, Plan};
+use super::memory::{state_atomics, zeroed};
+use super::plan::{BuildProgress, Plan};
 use super::slot_cursor::{Slot, SlotCursor};
 use super::spill::{Block, Spill};
 use super::symmetry::Side;

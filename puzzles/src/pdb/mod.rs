@@ -22,6 +22,22 @@
 //!   [`SlidingPuzzle`](crate::SlidingPuzzle), and [`solve`](crate::solve) offers it as
 //!   [`HeuristicKind::PatternDatabase`](crate::HeuristicKind::PatternDatabase).
 //!
+//! # The module's layers
+//! Each file uses only those of the layers below it (and its own layer's earlier files):
+//!
+//! 1. **Geometry and indexing**: `error` (the one error type), `abstraction`, `geometry` (the
+//!    board's cells and neighbours), `index` (ranking placements),
+//!    `memory` (allocations that fail softly), `table` (a table's bytes, owned or mapped).
+//! 2. **The table and its file**: `direct` (a second copy of a table, indexed by cells),
+//!    `database` ([`PatternDatabase`] and its lookups), `file` (its on-disk format, load and
+//!    save).
+//! 3. **Building**: `layout` (a pattern's subsets, regions and moves), `symmetry` (mirror
+//!    images that halve a build), `plan` (what both searches share), `slot_cursor` (walking a
+//!    layer's states), `spill` and `external` (the search through temporary files), `build`
+//!    (the breadth-first search, in memory or through files).
+//! 4. **Lookup and combination**: `dual`, `additive` ([`AdditivePdb`]), `partitions` (the
+//!    standard ones), `cache` ([`PdbCache`]).
+//!
 //! ```
 //! use puzzles::pdb::{partitions, AdditivePdb};
 //!
@@ -46,7 +62,10 @@ mod external;
 mod file;
 mod geometry;
 mod index;
+mod layout;
+mod memory;
 pub mod partitions;
+mod plan;
 mod slot_cursor;
 mod spill;
 mod symmetry;
@@ -54,9 +73,10 @@ mod table;
 
 pub use abstraction::Abstraction;
 pub use additive::{validate_partition, AdditivePdb, Lookups};
-pub use build::{BuildOptions, BuildProgress};
+pub use build::BuildOptions;
 pub use cache::{CacheWarning, PdbCache};
-pub(crate) use database::packed_entry;
 pub use database::PatternDatabase;
 pub use error::PdbError;
 pub use file::FORMAT_VERSION;
+pub use plan::BuildProgress;
+pub(crate) use table::packed_entry;

@@ -6,8 +6,9 @@
 //! arrangement (see [`Layout`]); a search reads a layer's slots in increasing order, so
 //! consecutive slots almost always share their subset and often their arrangement.
 
-use super::build::{Layout, Move, Plan};
 use super::index::{nth_bit, PlacementIndex};
+use super::layout::{Layout, Move};
+use super::plan::Plan;
 
 /// Where a search stands in the slot order, with what it has loaded about the current slot.
 ///

@@ -26,9 +26,10 @@
 
 use std::collections::HashMap;
 
-use super::build::{regions_of, zeroed, Layout};
 use super::geometry::Geometry;
 use super::index::{nth_bit, PlacementIndex};
+use super::layout::{regions_of, Layout};
+use super::memory::zeroed;
 use super::{Abstraction, PdbError};
 
 /// At most this many entries in the arrangement tables (16 MiB); a symmetry that would need

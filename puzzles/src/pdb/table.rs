@@ -78,3 +78,14 @@ impl From<Vec<u8>> for TableBytes {
         TableBytes::Owned(bytes)
     }
 }
+
+/// Entry `at` of a table of `entry_bits`-bit entries: two a byte, low nibble first, at 4 bits;
+/// one a byte at 8. The compact and the direct tables share the layout.
+#[inline(always)]
+pub(crate) fn packed_entry(table: &[u8], entry_bits: u8, at: usize) -> u8 {
+    if entry_bits == 4 {
+        (table[at >> 1] >> ((at & 1) * 4)) & 0x0f
+    } else {
+        table[at]
+    }
+}

@@ -89,6 +89,14 @@ impl CornerRelabelling {
             && (self.label.iter().enumerate()).all(|(tile, &label)| usize::from(label) == tile)
     }
 
+    /// The blank-first goal's name for tile `tile` of the original puzzle (the blank stays 0).
+    ///
+    /// # Panics
+    /// If `tile` is not a tile of the board.
+    pub fn tile(&self, tile: u8) -> u8 {
+        self.label[usize::from(tile)]
+    }
+
     /// The cell that `cell` is flipped to (the flips are their own inverses).
     fn flip(&self, cell: usize) -> usize {
         let (width, height) = (self.shape.width(), self.shape.height());

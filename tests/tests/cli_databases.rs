@@ -1,0 +1,229 @@
+//! `slide`'s choice of pattern databases, end to end: the defaults by board size, what is said
+//! on standard error, `--partition`, `pdb build --goal`, and corner-blank goals sharing the
+//! blank-first goal's files.
+
+mod common;
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use common::slide_path;
+use puzzles::{parse_moves, Board};
+use serde_json::Value;
+
+/// `slide` with its cache under `cache_home`.
+fn slide(cache_home: &Path) -> Command {
+    let mut command = Command::new(slide_path());
+    command.env("XDG_CACHE_HOME", cache_home);
+    command
+}
+
+/// The files of the cache under `cache_home`, sorted.
+fn cached(cache_home: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(cache_home.join("slide/pdb")) else {
+        return Vec::new();
+    };
+    let mut names: Vec<String> = entries
+        .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+fn assert_reaches(start: &str, goal: &str, moves: &str) {
+    let start = Board::parse(start).unwrap();
+    let goal = Board::parse(goal).unwrap();
+    assert_eq!(start.apply_moves(&parse_moves(moves).unwrap()), Ok(goal));
+}
+
+/// Korf's instance 1 (57 moves), its goal blank-first.
+const KORF_1: &str = "14 13 15 7 11 12 9 5 6 0 2 1 4 8 10 3";
+const BLANK_FIRST_4X4: &str = "0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15";
+
+/// Korf's instance 1 turned a half turn and renamed for the blank-last goal: the same puzzle.
+fn korf_1_blank_last() -> String {
+    let tiles: Vec<u8> = KORF_1.split(' ').map(|t| t.parse().unwrap()).collect();
+    let mut turned = [0u8; 16];
+    for (cell, &tile) in tiles.iter().enumerate() {
+        turned[15 - cell] = if tile == 0 { 0 } else { 16 - tile };
+    }
+    let text: Vec<String> = turned.iter().map(u8::to_string).collect();
+    text.join(" ")
+}
+
+/// A 4x4 solve with no option on an empty cache uses pattern databases: it builds the quick
+/// 6-6-3 partition, says so in one line (what, where, how big), and later solves load them
+/// silently; a blank-last goal then uses the same files.
+#[test]
+fn the_fifteen_puzzle_uses_pattern_databases_by_default() {
+    let home = tempfile::tempdir().unwrap();
+    let output = slide(home.path())
+        .args(["solve", KORF_1, BLANK_FIRST_4X4, "--format", "json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert_eq!(lines.len(), 1, "one line about the build: {stderr:?}");
+    assert!(
+        lines[0]
+            .starts_with("slide: building the 4x4 pattern databases 15-6-6-3 (about 6 MB) into "),
+        "{stderr}"
+    );
+    assert!(lines[0].contains(&home.path().join("slide/pdb").display().to_string()));
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["length"], 57);
+    assert_eq!(report["heuristic"], "pattern-database");
+    assert_eq!(report["databases"], serde_json::json!(["15-6-6-3"]));
+    let files = cached(home.path());
+    assert_eq!(files.len(), 3, "{files:?}");
+
+    let blank_last = korf_1_blank_last();
+    let output = slide(home.path())
+        .args(["solve", &blank_last, "--stats"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert_eq!(
+        String::from_utf8_lossy(&output.stderr),
+        "",
+        "nothing built, nothing said"
+    );
+    let text = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        text.contains("search: idastar (pattern-database 15-6-6-3)\n"),
+        "{text}"
+    );
+    assert!(text.contains("length: 57\n"), "{text}");
+    let moves = text
+        .lines()
+        .find_map(|line| line.strip_prefix("moves:  "))
+        .unwrap();
+    assert_reaches(&blank_last, "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", moves);
+    assert_eq!(
+        cached(home.path()),
+        files,
+        "blank-last shares the blank-first files"
+    );
+}
+
+/// `--partition` picks the databases (and implies `-H pdb`); a partition of another board or
+/// with another heuristic is refused, exit 2, naming the problem.
+#[test]
+fn partition_picks_the_databases() {
+    let home = tempfile::tempdir().unwrap();
+    let output = slide(home.path())
+        .args([
+            "solve",
+            KORF_1,
+            BLANK_FIRST_4X4,
+            "--partition",
+            "15-5-5-5",
+            "-f",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(report["databases"], serde_json::json!(["15-5-5-5"]));
+    assert_eq!(report["length"], 57);
+
+    let refused = |args: &[&str], message: &str| {
+        let output = slide(home.path()).args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.contains(message), "{args:?}: {stderr}");
+    };
+    refused(
+        &[
+            "solve",
+            KORF_1,
+            BLANK_FIRST_4X4,
+            "--partition",
+            "15-5-5-5",
+            "-H",
+            "manhattan",
+        ],
+        "--partition chooses pattern databases: it goes with --heuristic pdb, not manhattan",
+    );
+    refused(
+        &[
+            "solve",
+            KORF_1,
+            BLANK_FIRST_4X4,
+            "--partition",
+            "24-6-6-6-6",
+        ],
+        "partition 24-6-6-6-6 is not for 4x4 boards",
+    );
+    refused(
+        &["solve", KORF_1, "--partition", "15-9-6"],
+        "invalid value '15-9-6'",
+    );
+    refused(
+        &["batch", "--partition", "15-5-5-5", "-a", "bfs"],
+        "--partition chooses the pattern databases of astar and idastar, not bfs",
+    );
+}
+
+/// On 5x5 with nothing cached the default is linear conflict, with one line naming the exact
+/// command that builds the databases; nothing is built.
+#[test]
+fn the_twenty_four_puzzle_says_how_to_build_its_databases() {
+    let home = tempfile::tempdir().unwrap();
+    let start = "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24";
+    let output = slide(home.path()).args(["solve", start]).output().unwrap();
+    assert!(output.status.success());
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
+    assert!(
+        stderr.contains("`slide pdb build -p 24-6-6-6-6,24-6-6-6-6-pinwheel` builds them once"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.contains("search: idastar (linear-conflict)\n"),
+        "{stdout}"
+    );
+    assert!(cached(home.path()).is_empty());
+
+    // A goal with its blank elsewhere needs databases of its own: the command says --goal.
+    let spiral = slide(home.path())
+        .args([
+            "solve",
+            "--goal",
+            "spiral",
+            "1 2 3 4 5 16 17 18 19 6 15 0 24 20 7 14 23 22 21 8 13 12 11 10 9",
+        ])
+        .output()
+        .unwrap();
+    assert!(spiral.status.success(), "{spiral:?}");
+    let stderr = String::from_utf8(spiral.stderr).unwrap();
+    assert!(stderr.contains(" --goal "), "{stderr}");
+}
+
+/// `pdb build --goal` builds the blank-first files for any corner-blank goal, and files of
+/// their own for another goal.
+#[test]
+fn pdb_build_goal() {
+    let home = tempfile::tempdir().unwrap();
+    let dir = home.path().join("slide/pdb");
+    let dir = dir.to_str().unwrap();
+    let build = |goal: &str| {
+        let output = slide(home.path())
+            .args([
+                "pdb", "build", "-p", "15-5-5-5", "--dir", dir, "--goal", goal,
+            ])
+            .output()
+            .unwrap();
+        assert!(output.status.success(), "{output:?}");
+    };
+    build("blank-last");
+    let files = cached(home.path());
+    assert_eq!(files.len(), 3);
+    build("blank-first");
+    assert_eq!(cached(home.path()), files, "the same files");
+    build("spiral");
+    assert_eq!(cached(home.path()).len(), 6, "the spiral has its own");
+}
