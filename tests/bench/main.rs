@@ -9,6 +9,7 @@
 
 mod baseline;
 mod contention;
+mod databases;
 mod specialised;
 mod summary;
 
@@ -47,7 +48,7 @@ fn main() {
     let mut report = String::new();
     let _ = writeln!(report, "{}\n", machine_line());
     let mut summary = Summary::default();
-    let sections: [(&str, &Section<'_>); 7] = [
+    let sections: [(&str, &Section<'_>); 8] = [
         ("idastar", &|report, summary| {
             idastar_section(report, summary, repetitions)
         }),
@@ -68,6 +69,9 @@ fn main() {
         }),
         ("memory", &|report, summary| {
             memory_section(report, summary, if quick { 2_000_000 } else { 20_000_000 })
+        }),
+        ("databases", &|report, summary| {
+            databases::databases_section(report, summary, if quick { 1 } else { 5 })
         }),
     ];
     for (name, section) in sections {
