@@ -12,8 +12,9 @@ use puzzles::{
 use search_core::{Limit, Limits, PruningAutomaton, Statistics};
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
 
-use puzzles::pdb::partitions;
+use puzzles::pdb::{partitions, PdbError};
 
 use crate::args::{AlgorithmArg, GoalArg, HeuristicArg, MetricArg, PartitionArg};
 use crate::status;
@@ -238,6 +239,14 @@ impl Solver {
         let heuristic = self.heuristic(goal);
         if heuristic == HeuristicKind::PatternDatabase && algorithm.uses_heuristic() {
             self.announce_build(goal);
+            if let Err(limit) = self.load_databases(goal, limits)? {
+                return Ok(Report::new(
+                    algorithm,
+                    heuristic,
+                    Ending::LimitReached(limit),
+                    Statistics::default(),
+                ));
+            }
         }
         // Duplicate pruning's sequences are searched for (a second, or many with long
         // sequences) only when a search runs: not for a board that is its goal or cannot reach
@@ -344,6 +353,23 @@ impl Solver {
             names.join(","),
             size_text(shape, &chosen)
         ));
+    }
+
+    /// Loads (or builds) the databases a search towards `goal` uses before the search asks for
+    /// them, one job at a time: the jobs of a batch on an empty cache would otherwise build the
+    /// same files side by side, each on all the cores, where one builds them and the others
+    /// then map the saved files. `Err(limit)` when `limits` stopped a build.
+    fn load_databases(&mut self, goal: &Board, limits: &Limits) -> Result<Result<(), Limit>> {
+        static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+        let database_goal = puzzles::CornerRelabelling::database_goal(goal);
+        // A job that panicked while loading left nothing half-done behind the lock: the cache
+        // writes files whole or not at all.
+        let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner);
+        match self.databases.heuristic_within(&database_goal, limits) {
+            Ok(_) => Ok(Ok(())),
+            Err(PdbError::Stopped(limit)) => Ok(Err(limit)),
+            Err(error) => Err(puzzles::SolveError::from(error).into()),
+        }
     }
 
     /// Says once (per process) that the pattern databases for `goal` are about to be built:
