@@ -82,6 +82,8 @@ by surprise; what it cannot do, it says, with one of the exit codes above.
 ///
 /// Boards are written row by row, the blank as `.` or `0`: compactly (`13524678.`) or as
 /// numbers separated by spaces (`1 3 5 2 4 6 7 8 0`).
+///
+/// The exit codes and guarantees are in `slide --help`, once for every subcommand.
 #[derive(Debug, Parser)]
 #[command(
     name = "slide",
@@ -96,13 +98,58 @@ pub struct Cli {
     pub command: Option<Command>,
 }
 
+/// Each subcommand's examples, shown after its help, with where the exit codes are.
+const RANDOM_EXAMPLES: &str = "\
+Examples:
+  slide random --size 3x3 --count 3 --seed 42
+  slide random --size 5x5 --walk 40 --goal blank-first   40 random moves from the goal";
+
+const SOLVE_EXAMPLES: &str = "\
+Examples:
+  slide solve 13524678. 46758123.            an 8-puzzle towards a goal board (22 moves)
+  slide solve '15 2 12 11 14 13 9 5 1 3 8 7 0 10 6 4' blank-first --stats
+                                             a 15-puzzle with the default pattern databases
+  slide random --size 4x4 --goal spiral | slide solve - --format json
+                                             a `start;goal` line from standard input
+
+Exit codes and guarantees: slide --help";
+
+const BATCH_EXAMPLES: &str = "\
+Examples:
+  slide random --size 4x4 --count 40 | slide batch --format table
+  slide batch instances.txt --jobs 2 --timeout 10 > results.jsonl
+  printf '13524678.;46758123.\\n123456780;blank-first\\n' | slide batch -
+
+Exit codes and guarantees: slide --help";
+
+const CHECK_EXAMPLES: &str = "\
+Examples:
+  slide check 12345687.                      unsolvable: one swap away from the goal
+  slide check '1 2 3/4 0 5' '1 2 3/4 5 0'    a 3x2 board, rows separated by /
+
+Exit codes and guarantees: slide --help";
+
+const GRAPH_EXAMPLES: &str = "\
+Examples:
+  slide graph 12345678. --depth 3 | dot -Tsvg > graph.svg
+  slide graph 1234.5786 --depth 4 --goal blank-last    the optimal path drawn in red
+
+Exit codes and guarantees: slide --help";
+
+const KLOTSKI_EXAMPLES: &str = "\
+Examples:
+  slide klotski --classic                    横刀立马, 81 moves
+  slide klotski layout.txt --metric step --boards
+
+Exit codes and guarantees: slide --help";
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
     /// Solve one puzzle and print the length and the moves of an optimal solution.
     ///
     /// Moves name the direction the blank moves in: U, D, L, R.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = SOLVE_EXAMPLES)]
     Solve(SolveArgs),
     /// Solve many puzzles in parallel, one per input line, results in input order.
     ///
@@ -110,21 +157,22 @@ pub enum Command {
     /// and lines starting with `#` are skipped. A bad line is reported with its line number and
     /// the batch goes on; the exit code is 2 if any line was bad, else 3 if a limit stopped any
     /// search, else 0.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = BATCH_EXAMPLES)]
     Batch(BatchArgs),
     /// Tell whether the goal is reachable from the start, and why (parities), without searching.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = CHECK_EXAMPLES)]
     Check(CheckArgs),
     /// Print random solvable instances, one per line, in a format `slide batch` reads.
+    #[command(after_help = RANDOM_EXAMPLES)]
     Random(RandomArgs),
     /// Print the state graph around a board as Graphviz DOT.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = GRAPH_EXAMPLES)]
     Graph(GraphArgs),
     /// Solve a Klotski (Huarong Dao) layout optimally: bring the 2x2 block to the bottom exit.
     ///
     /// A layout is five lines of four characters: a letter per piece (all cells of a piece
     /// share it) and `.` for each of the two empty cells.
-    #[command(after_help = EXIT_CODES)]
+    #[command(after_help = KLOTSKI_EXAMPLES)]
     Klotski(KlotskiArgs),
     /// Build and inspect pattern databases (additive, disjoint; Korf & Felner 2002).
     #[command(subcommand)]
@@ -264,6 +312,11 @@ pub struct GoalOptions {
 }
 
 impl GoalOptions {
+    /// Whether a goal was given at all.
+    pub fn given(&self) -> bool {
+        self.goal.is_some() || self.goal_option.is_some()
+    }
+
     /// The goal asked for, blank-last when none is.
     pub fn goal(&self) -> GoalArg {
         self.goal
@@ -309,6 +362,17 @@ pub enum SolveFormat {
     Text,
     /// One JSON object.
     Json,
+    /// The moves alone, on one line (nothing when there is no solution).
+    Moves,
+}
+
+/// How a solution's moves are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum Notation {
+    /// The blank's directions: U, D, L, R.
+    Blank,
+    /// The numbers of the tiles moved, separated by spaces.
+    Tiles,
 }
 
 /// How batch results are printed.
@@ -363,12 +427,16 @@ pub struct SearchOptions {
     /// tables are filled].
     #[arg(long, value_name = "MIB")]
     pub direct_tables: Option<usize>,
+    /// How moves are written: the blank's directions, or the numbers of the tiles moved.
+    #[arg(long, value_enum, default_value_t = Notation::Blank)]
+    pub notation: Notation,
 }
 
 /// Arguments of `slide solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
-    /// The start board.
+    /// The start board, a `start;goal` line as `random` and `batch` write them, or `-` to read
+    /// one from standard input.
     pub start: String,
     #[command(flatten)]
     pub goal: GoalOptions,
@@ -411,7 +479,7 @@ pub struct BatchArgs {
 /// Arguments of `slide check`.
 #[derive(Debug, Args)]
 pub struct CheckArgs {
-    /// The start board.
+    /// The start board, a `start;goal` line, or `-` to read one from standard input.
     pub start: String,
     #[command(flatten)]
     pub goal: GoalOptions,

@@ -531,7 +531,8 @@ impl Printer {
                 let (result, length, moves) = match &report.ending {
                     Ending::Solved(moves) => {
                         self.solved += 1;
-                        ("solved", moves.len().to_string(), moves.as_str())
+                        let shown = report.shown_moves.as_deref().unwrap_or(moves);
+                        ("solved", moves.len().to_string(), shown)
                     }
                     Ending::Unsolvable => {
                         self.unsolvable += 1;

@@ -1,16 +1,16 @@
 //! The subcommands that handle one puzzle at a time: solve, check, random, graph, completions.
 
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, BufRead, IsTerminal, Read, Write};
 use std::num::NonZeroUsize;
 use std::time::{SystemTime, UNIX_EPOCH};
 
-use anyhow::{Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::CommandFactory;
 use search_core::{Limit, Limits};
 
 use crate::args::{
-    CheckArgs, Cli, Command, CompletionsArgs, GoalArg, GraphArgs, KlotskiArgs, MetricArg,
-    RandomArgs, SearchOptions, SolveArgs, SolveFormat,
+    CheckArgs, Cli, Command, CompletionsArgs, GoalArg, GoalOptions, GraphArgs, KlotskiArgs,
+    MetricArg, RandomArgs, SearchOptions, SolveArgs, SolveFormat,
 };
 use crate::engine::{self, Board, Ending, GraphDot};
 use crate::report;
@@ -61,6 +61,7 @@ pub fn choices(options: &SearchOptions, threads: NonZeroUsize) -> engine::Choice
             .direct_tables
             .map(|mebibytes| mebibytes.saturating_mul(1 << 20)),
         partitions: options.partition.clone(),
+        notation: options.notation,
     }
 }
 
@@ -74,10 +75,57 @@ fn goal_note(goal: &GoalArg) -> &'static str {
     }
 }
 
+/// The start and goal of `solve` and `check`: START is a board, a `start;goal` line as `random`
+/// and `batch` write them, or `-` for one such line on standard input.
+fn instance(start: &str, goal: &GoalOptions) -> Result<(Board, Board, GoalArg)> {
+    let text = if start == "-" {
+        read_one_line()?
+    } else {
+        start.to_owned()
+    };
+    if !text.contains([';', '\t']) {
+        let start = engine::parse_board(&text).context("the start")?;
+        let goal_arg = goal.goal();
+        let goal = engine::goal_board(&goal_arg, &start)?;
+        return Ok((start, goal, goal_arg));
+    }
+    if goal.given() {
+        bail!("the goal is given twice: after the `;` of the start and as GOAL");
+    }
+    let line = puzzles::input::parse_batch_line(text.as_bytes())
+        .map_err(anyhow::Error::from)
+        .context("the start")?
+        .ok_or_else(|| anyhow!("the start is empty"))?;
+    let goal = line.goal.expect("a line with a `;` or a tab has a goal");
+    Ok((
+        line.start,
+        goal.clone(),
+        GoalArg::Board(engine::compact(&goal)),
+    ))
+}
+
+/// The one instance line on standard input (blank and `#` lines skipped): `solve -` solves one
+/// board, and more are for `slide batch`.
+fn read_one_line() -> Result<String> {
+    let mut lines = Vec::new();
+    for line in io::stdin().lock().lines() {
+        let line = line.context("reading standard input")?;
+        let trimmed = line.trim();
+        if trimmed.is_empty() || trimmed.starts_with('#') {
+            continue;
+        }
+        if !lines.is_empty() {
+            bail!("standard input holds more than one board: `slide batch -` solves one a line");
+        }
+        lines.push(trimmed.to_owned());
+    }
+    lines
+        .pop()
+        .ok_or_else(|| anyhow!("standard input holds no board"))
+}
+
 fn solve(args: &SolveArgs) -> Result<Status> {
-    let start = engine::parse_board(&args.start).context("the start")?;
-    let goal_arg = args.goal.goal();
-    let goal = engine::goal_board(&goal_arg, &start)?;
+    let (start, goal, goal_arg) = instance(&args.start, &args.goal)?;
     let threads = args.threads.unwrap_or(NonZeroUsize::MIN);
     let mut solver = engine::Solver::new(choices(&args.search, threads))?;
     let report = solver.solve(&start, &goal, &limits(&args.search))?;
@@ -94,6 +142,11 @@ fn solve(args: &SolveArgs) -> Result<Status> {
             }
             writeln!(out, "{object}")?;
         }
+        SolveFormat::Moves => {
+            if let Some(moves) = &report.shown_moves {
+                writeln!(out, "{moves}")?;
+            }
+        }
         SolveFormat::Text => {
             writeln!(out, "start:  {start_text}")?;
             writeln!(out, "goal:   {goal_text}{}", goal_note(&goal_arg))?;
@@ -101,13 +154,23 @@ fn solve(args: &SolveArgs) -> Result<Status> {
             match &report.ending {
                 Ending::Solved(moves) => {
                     writeln!(out, "length: {}", moves.len())?;
-                    writeln!(out, "moves:  {moves}")?;
+                    let shown = report.shown_moves.as_deref().unwrap_or(moves);
+                    writeln!(out, "moves:  {shown}")?;
                 }
                 Ending::Unsolvable => {
                     let (_, reason) = engine::check(&start, &goal)?;
                     writeln!(out, "result: {reason}")?;
+                    if !report.reaches.is_empty() {
+                        writeln!(out, "reaches: {}", report.reaches.join(", "))?;
+                    }
                 }
-                Ending::LimitReached(limit) => writeln!(out, "result: gave up, {limit}")?,
+                Ending::LimitReached(limit) => match report.lower_bound {
+                    Some(bound) => writeln!(
+                        out,
+                        "result: gave up, {limit}; no solution is shorter than {bound} moves"
+                    )?,
+                    None => writeln!(out, "result: gave up, {limit}")?,
+                },
             }
             if args.stats {
                 write!(out, "{}", report::statistics_text(&report.statistics))?;
@@ -128,6 +191,12 @@ fn solve(args: &SolveArgs) -> Result<Status> {
         }
     }
     out.flush()?;
+    if let Ending::LimitReached(limit @ (Limit::Deadline | Limit::Expanded)) = &report.ending {
+        let cells = start.shape().cells();
+        if let Some(hint) = report::limit_hint(limit, report.heuristic.as_deref(), cells) {
+            status::note(format_args!("{hint}"));
+        }
+    }
     if let Ending::LimitReached(Limit::Stored) = report.ending {
         // The limit as given: the count the search ends with may pass it (a search can store
         // a layer's last successors before it looks again), and is in --stats anyway.
@@ -147,9 +216,7 @@ fn solve(args: &SolveArgs) -> Result<Status> {
 }
 
 fn check(args: &CheckArgs) -> Result<Status> {
-    let start = engine::parse_board(&args.start).context("the start")?;
-    let goal_arg = args.goal.goal();
-    let goal = engine::goal_board(&goal_arg, &start)?;
+    let (start, goal, goal_arg) = instance(&args.start, &args.goal)?;
     let (solvable, reason) = engine::check(&start, &goal)?;
     let mut out = status::stdout();
     writeln!(out, "{reason}")?;
@@ -160,6 +227,12 @@ fn check(args: &CheckArgs) -> Result<Status> {
         engine::compact(&goal),
         goal_note(&goal_arg)
     )?;
+    if !solvable {
+        let reaches = engine::reachable_goals(&start);
+        if !reaches.is_empty() {
+            writeln!(out, "reaches: {}", reaches.join(", "))?;
+        }
+    }
     out.flush()?;
     Ok(if solvable {
         Status::Success

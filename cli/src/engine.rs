@@ -16,7 +16,7 @@ use std::sync::{Mutex, PoisonError};
 
 use puzzles::pdb::{partitions, PdbError};
 
-use crate::args::{AlgorithmArg, GoalArg, HeuristicArg, MetricArg, PartitionArg};
+use crate::args::{AlgorithmArg, GoalArg, HeuristicArg, MetricArg, Notation, PartitionArg};
 use crate::status;
 
 pub use puzzles::Board;
@@ -41,6 +41,14 @@ pub struct Report {
     pub heuristic: Option<String>,
     /// The partitions of the pattern databases it used, in the order they were maxed.
     pub databases: Vec<String>,
+    /// When a limit stopped IDA*: the length no solution is shorter than (the threshold of the
+    /// iteration it stopped in: every shorter one was searched to its end).
+    pub lower_bound: Option<u64>,
+    /// When the goal is out of reach: the standard goals the start can reach instead.
+    pub reaches: Vec<&'static str>,
+    /// The solution's moves as printed: the blank's directions, or the tiles moved
+    /// ([`Notation`]).
+    pub shown_moves: Option<String>,
     /// How the search ended.
     pub ending: Ending,
     /// What the search did.
@@ -113,6 +121,8 @@ pub struct Choices {
     pub direct_tables: Option<usize>,
     /// The pattern databases' partitions, or none to use the strongest the cache holds.
     pub partitions: Vec<PartitionArg>,
+    /// How solutions are written.
+    pub notation: Notation,
 }
 
 impl Choices {
@@ -125,6 +135,7 @@ impl Choices {
             prune: None,
             direct_tables: None,
             partitions: Vec::new(),
+            notation: Notation::Blank,
         }
     }
 
@@ -304,6 +315,13 @@ impl Solver {
             report.statistics,
         );
         made.databases = report.databases;
+        match &made.ending {
+            Ending::Unsolvable => made.reaches = reachable_goals(start),
+            Ending::Solved(moves) => {
+                made.shown_moves = Some(notate(start, moves, self.choices.notation)?);
+            }
+            Ending::LimitReached(_) => {}
+        }
         Ok(made)
     }
 
@@ -445,8 +463,32 @@ impl Report {
             algorithm: algorithm.to_string(),
             heuristic: algorithm.uses_heuristic().then(|| heuristic.to_string()),
             databases: Vec::new(),
+            lower_bound: match ending {
+                Ending::LimitReached(_) if algorithm.is_idastar() => statistics
+                    .iterations
+                    .last()
+                    .map(|iteration| iteration.threshold),
+                _ => None,
+            },
+            reaches: Vec::new(),
+            shown_moves: None,
             ending,
             statistics,
+        }
+    }
+}
+
+/// `moves` (the blank's directions, `UDLR`) in `notation`: as they are, or as the numbers of
+/// the tiles moved, separated by spaces (each tile slides the opposite way to the blank).
+pub fn notate(start: &Board, moves: &str, notation: Notation) -> Result<String> {
+    match notation {
+        Notation::Blank => Ok(moves.to_owned()),
+        Notation::Tiles => {
+            let boards = boards_along(start, moves)?;
+            let tiles: Vec<String> = (boards.windows(2))
+                .map(|pair| pair[0].tile(pair[1].blank()).to_string())
+                .collect();
+            Ok(tiles.join(" "))
         }
     }
 }
@@ -467,6 +509,23 @@ pub fn boards_along(start: &Board, moves: &str) -> Result<Vec<Board>> {
 /// The grid form of a board, for people.
 pub fn grid(board: &Board) -> String {
     board.to_string()
+}
+
+/// The standard goals of `start`'s shape (`blank-last`, `blank-first`, `spiral`) that it can
+/// reach, by name: what to suggest when the goal asked for is out of reach.
+pub fn reachable_goals(start: &Board) -> Vec<&'static str> {
+    let shape = start.shape();
+    let goals = [
+        ("blank-last", Board::blank_last(shape)),
+        ("blank-first", Board::blank_first(shape)),
+        ("spiral", Board::spiral(shape)),
+    ];
+    (goals.into_iter())
+        .filter(|(_, goal)| {
+            puzzles::solvability(start, goal).is_ok_and(|solvability| solvability.is_solvable())
+        })
+        .map(|(name, _)| name)
+        .collect()
 }
 
 /// Whether `goal` is reachable from `start`, and the reason in words.

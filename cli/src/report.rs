@@ -1,6 +1,6 @@
 //! How results look: JSON objects for programs, text for people.
 
-use search_core::Statistics;
+use search_core::{Limit, Statistics};
 use serde_json::{json, Value};
 
 use crate::engine::{Ending, Report};
@@ -29,15 +29,42 @@ pub fn statistics_json(statistics: &Statistics) -> Value {
     })
 }
 
-/// One solve as a JSON object: start, goal, solvable, length, moves, algorithm, heuristic,
-/// statistics, `databases` (the partitions maxed) when pattern databases were used, and `limit`
-/// when one stopped the search.
+/// The word for how a search ended, as JSON's `result` and batch's table print it.
+pub fn result_word(ending: &Ending) -> &'static str {
+    match ending {
+        Ending::Solved(_) => "solved",
+        Ending::Unsolvable => "unsolvable",
+        Ending::LimitReached(_) => "gave up",
+    }
+}
+
+/// What to try when `limit` stopped a search with `heuristic` (as `Report::heuristic` names it)
+/// on boards of `cells` cells, as one sentence, or `None` when nothing would help.
+pub fn limit_hint(limit: &Limit, heuristic: Option<&str>, cells: usize) -> Option<String> {
+    let option = match limit {
+        Limit::Deadline => "a larger --timeout",
+        Limit::Expanded => "a larger --max-nodes",
+        Limit::Stored => "--algorithm idastar, which stores no nodes, or a larger --max-stored",
+        _ => return None,
+    };
+    let databases = heuristic.is_some_and(|name| name != "pattern-database") && cells > 9;
+    Some(if databases {
+        format!("try --heuristic pdb (pattern databases prune far more), or {option}")
+    } else {
+        format!("try {option}")
+    })
+}
+
+/// One solve as a JSON object: result (`solved`, `unsolvable`, `gave up`), start, goal,
+/// solvable, length, moves, algorithm, heuristic, statistics, `databases` (the partitions
+/// maxed) when pattern databases were used, `limit` and `lower_bound` when a limit stopped the
+/// search, and `reaches` (the standard goals the start can reach) when it cannot reach its goal.
 pub fn report_json(start: &str, goal: &str, report: &Report) -> Value {
     let (solvable, length, moves, limit) = match &report.ending {
         Ending::Solved(moves) => (
             Value::Bool(true),
             json!(moves.len()),
-            json!(moves),
+            json!(report.shown_moves.as_deref().unwrap_or(moves)),
             Value::Null,
         ),
         Ending::Unsolvable => (Value::Bool(false), Value::Null, Value::Null, Value::Null),
@@ -49,6 +76,7 @@ pub fn report_json(start: &str, goal: &str, report: &Report) -> Value {
         ),
     };
     let mut object = json!({
+        "result": result_word(&report.ending),
         "start": start,
         "goal": goal,
         "solvable": solvable,
@@ -63,6 +91,12 @@ pub fn report_json(start: &str, goal: &str, report: &Report) -> Value {
     }
     if !limit.is_null() {
         object["limit"] = limit;
+        if let Some(bound) = report.lower_bound {
+            object["lower_bound"] = json!(bound);
+        }
+    }
+    if let Ending::Unsolvable = report.ending {
+        object["reaches"] = json!(report.reaches);
     }
     object
 }

@@ -368,7 +368,8 @@ impl Error for BatchLineError {
 }
 
 /// Reads one batch line (with or without its line break): `Ok(None)` for a blank line or a `#`
-/// comment, else a start, or a start and a goal separated by `;` or a tab.
+/// comment, else a start, or a start and a goal separated by `;` or a tab. The goal may be a
+/// board or the name of a goal layout: `blank-last`, `blank-first` or `spiral`.
 ///
 /// A line longer than [`MAX_BATCH_LINE`] bytes, invalid UTF-8, a bad board, a goal of another
 /// shape or a third part are errors naming the problem.
@@ -379,6 +380,8 @@ impl Error for BatchLineError {
 /// let line = parse_batch_line(b"1 2 3/4 0 5\t1 2 3/4 5 0\r\n").unwrap().unwrap();
 /// assert_eq!(line.start.to_rows(), "1 2 3/4 0 5");
 /// assert!(parse_batch_line(b"   \n").unwrap().is_none());
+/// let named = parse_batch_line(b"1 2 3/4 0 5;blank-first").unwrap().unwrap();
+/// assert_eq!(named.goal.unwrap().to_rows(), "0 1 2/3 4 5");
 /// assert_eq!(
 ///     parse_batch_line(b"12345678.;1234567.8;12345678.").unwrap_err().to_string(),
 ///     "a line holds a start and at most one goal"
@@ -409,7 +412,16 @@ pub fn parse_batch_line(line: &[u8]) -> Result<Option<BatchLine>, BatchLineError
         })
     };
     let start = board(parts.next().unwrap_or_default())?;
-    let goal = parts.next().map(board).transpose()?;
+    // A goal may be named by its layout, as `slide random` and `--goal` name them.
+    let goal = parts
+        .next()
+        .map(|part| match part.trim() {
+            "blank-last" => Ok(Board::blank_last(start.shape())),
+            "blank-first" => Ok(Board::blank_first(start.shape())),
+            "spiral" => Ok(Board::spiral(start.shape())),
+            _ => board(part),
+        })
+        .transpose()?;
     if parts.next().is_some() {
         return Err(BatchLineError::TooManyParts);
     }

@@ -705,7 +705,7 @@ fn parse_errors_name_the_problem() {
     let cases: [(&str, Option<Shape>, &str); 17] = [
         ("", None, "empty input: no tiles given"),
         ("  \r\n", None, "empty input: no tiles given"),
-        ("12345678", None, "8 cells do not make a square board: write its rows separated by '/' (`1 2 3/4 0 5`)"),
+        ("12345678", None, "8 cells do not make a square board (2x2 has 4, 3x3 has 9): check for a missing or extra tile, or write the rows of another shape separated by '/' (`1 2 3/4 0 5`)"),
         ("1 2 3 4 5 0 6", Some(three_by_two), "wrong number of cells: found 7, but a 3x2 board has 6"),
         ("12345675.", None, "tile 5 appears twice"),
         ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 14 0", None, "tile 14 appears twice"),

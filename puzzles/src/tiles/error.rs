@@ -116,10 +116,25 @@ impl fmt::Display for BoardError {
                 f,
                 "{cells} cells is too many: at most {MAX_CELLS} are supported"
             ),
-            BoardError::NotSquare { cells } => write!(
-                f,
-                "{cells} cells do not make a square board: write its rows separated by '/' (`1 2 3/4 0 5`)"
-            ),
+            BoardError::NotSquare { cells } => {
+                // The square boards on either side, so that a tile missing or one too many is
+                // seen at once, before the advice for boards of other shapes.
+                let side = (1..).find(|side| side * side >= *cells).unwrap_or(1);
+                let smaller = side - 1;
+                let around = if smaller >= 2 {
+                    format!(
+                        "{smaller}x{smaller} has {}, {side}x{side} has {}",
+                        smaller * smaller,
+                        side * side
+                    )
+                } else {
+                    format!("{side}x{side} has {}", side * side)
+                };
+                write!(
+                    f,
+                    "{cells} cells do not make a square board ({around}): check for a missing or extra tile, or write the rows of another shape separated by '/' (`1 2 3/4 0 5`)"
+                )
+            }
             BoardError::Shape(error) => write!(f, "unsupported shape: {error}"),
             BoardError::LeadingZero { text } => write!(
                 f,
