@@ -1,0 +1,227 @@
+//! What `slide` says beyond the answer: the lower bound a stopped search proved and what to
+//! try, the goals an unsolvable start reaches, one JSON `result` field, instances from standard
+//! input and `start;goal` lines, the tile notation, and examples in every subcommand's help.
+
+mod common;
+
+use assert_cmd::Command;
+use common::slide_path;
+use predicates::prelude::*;
+use puzzles::{parse_moves, Board};
+use serde_json::Value;
+
+fn slide() -> Command {
+    Command::new(slide_path())
+}
+
+fn json(output: &[u8]) -> Value {
+    serde_json::from_slice(output).unwrap()
+}
+
+/// A 15-puzzle of 51 moves that Manhattan distance takes millions of nodes to solve.
+const HARD: &str = "12 1 10 2 7 11 4 14 5 0 9 15 8 13 6 3";
+
+#[test]
+fn a_stopped_search_says_its_lower_bound_and_what_to_try() {
+    let output = slide()
+        .args(["solve", HARD, "-H", "manhattan", "--max-nodes", "100000"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let line = stdout
+        .lines()
+        .find(|line| line.starts_with("result:"))
+        .unwrap();
+    let bound: u64 = line
+        .strip_prefix("result: gave up, expanded-node limit reached; no solution is shorter than ")
+        .and_then(|rest| rest.strip_suffix(" moves"))
+        .unwrap_or_else(|| panic!("{line}"))
+        .parse()
+        .unwrap();
+    assert!(
+        (40..=51).contains(&bound),
+        "{bound}: at most the optimal 51"
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(
+        stderr,
+        "slide: try --heuristic pdb (pattern databases prune far more), or a larger --max-nodes\n"
+    );
+    let output = slide()
+        .args([
+            "solve",
+            HARD,
+            "-H",
+            "manhattan",
+            "--max-nodes",
+            "100000",
+            "-f",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let report = json(&output.stdout);
+    assert_eq!(report["result"], "gave up");
+    assert_eq!(report["lower_bound"], bound);
+}
+
+#[test]
+fn an_unreachable_goal_names_the_goals_the_start_reaches() {
+    let output = slide().args(["solve", "12345687."]).output().unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.ends_with("reaches: spiral\n"), "{stdout}");
+    let output = slide()
+        .args(["solve", "12345687.", "-f", "json"])
+        .output()
+        .unwrap();
+    let report = json(&output.stdout);
+    assert_eq!(report["result"], "unsolvable");
+    assert_eq!(report["reaches"], serde_json::json!(["spiral"]));
+    slide()
+        .args(["check", "12345687."])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::ends_with("reaches: spiral\n"));
+}
+
+#[test]
+fn solve_reads_standard_input_and_start_goal_lines() {
+    let output = slide()
+        .args(["solve", "-", "-f", "json"])
+        .write_stdin("# a comment\n13524678.;46758123.\n")
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let report = json(&output.stdout);
+    assert_eq!(report["length"], 22);
+    assert_eq!(report["goal"], "467581230");
+    // What `slide random` prints for another goal than blank-last is what `solve` reads.
+    let line = slide()
+        .args([
+            "random",
+            "--size",
+            "3x3",
+            "--goal",
+            "blank-first",
+            "--seed",
+            "7",
+        ])
+        .output()
+        .unwrap()
+        .stdout;
+    let line = String::from_utf8(line).unwrap();
+    let output = slide()
+        .args(["solve", line.trim(), "-f", "json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    assert_eq!(json(&output.stdout)["goal"], "012345678");
+    // A goal named in the line.
+    let output = slide()
+        .args(["solve", "123456708;blank-first", "-f", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(json(&output.stdout)["goal"], "012345678");
+    slide()
+        .args(["solve", "123456708;blank-first", "spiral"])
+        .assert()
+        .code(2)
+        .stderr("slide: the goal is given twice: after the `;` of the start and as GOAL\n");
+    slide()
+        .args(["solve", "-"])
+        .write_stdin("12345678.\n1234567.8\n")
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "more than one board: `slide batch -`",
+        ));
+}
+
+#[test]
+fn batch_records_share_the_result_field_and_read_goal_names() {
+    let output = slide()
+        .args(["batch"])
+        .write_stdin("123456708;blank-first\n12345687.\n")
+        .output()
+        .unwrap();
+    let records: Vec<Value> = String::from_utf8(output.stdout)
+        .unwrap()
+        .lines()
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(records[0]["result"], "solved");
+    assert_eq!(records[0]["goal"], "012345678");
+    assert_eq!(records[1]["result"], "unsolvable");
+}
+
+#[test]
+fn moves_in_tile_notation_and_alone() {
+    let output = slide()
+        .args([
+            "solve",
+            "13524678.",
+            "46758123.",
+            "--notation",
+            "tiles",
+            "-f",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    let report = json(&output.stdout);
+    let tiles: Vec<u8> = (report["moves"].as_str().unwrap().split(' '))
+        .map(|tile| tile.parse().unwrap())
+        .collect();
+    assert_eq!(tiles.len(), 22);
+    // Each tile slides into the blank: replayed, they reach the goal.
+    let mut board = Board::parse("13524678.").unwrap();
+    for tile in tiles {
+        let cell = board.position_of(tile);
+        let step = (puzzles::Move::ALL.into_iter())
+            .find(|&m| board.apply(m).is_some_and(|next| next.blank() == cell))
+            .unwrap_or_else(|| panic!("tile {tile} is not beside the blank"));
+        board = board.apply(step).unwrap();
+    }
+    assert_eq!(board, Board::parse("46758123.").unwrap());
+    let output = slide()
+        .args(["solve", "13524678.", "46758123.", "-f", "moves"])
+        .output()
+        .unwrap();
+    let moves = String::from_utf8(output.stdout).unwrap();
+    let start = Board::parse("13524678.").unwrap();
+    let moves = parse_moves(moves.trim_end()).unwrap();
+    assert_eq!(
+        start.apply_moves(&moves),
+        Ok(Board::parse("46758123.").unwrap())
+    );
+}
+
+#[test]
+fn a_missing_tile_is_told_the_cell_counts() {
+    slide()
+        .args(["solve", "1234567."])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "8 cells do not make a square board (2x2 has 4, 3x3 has 9): check for a missing or extra tile",
+        ));
+}
+
+#[test]
+fn every_subcommand_help_has_examples_and_the_exit_codes_live_once() {
+    for subcommand in ["solve", "batch", "check", "random", "graph", "klotski"] {
+        slide()
+            .args([subcommand, "--help"])
+            .assert()
+            .success()
+            .stdout(predicate::str::contains("Examples:\n  slide "))
+            .stdout(predicate::str::contains("Exit codes:").not());
+    }
+    slide()
+        .arg("--help")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("Exit codes:"));
+}
