@@ -63,6 +63,7 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 
+mod catalogue;
 mod cluster;
 mod error;
 mod geometry;
@@ -73,6 +74,7 @@ mod rush_hour;
 mod state;
 mod text;
 
+pub use catalogue::{Notation, ShippedLayout, SHIPPED};
 pub use error::LayoutError;
 pub use geometry::{Axis, Goal, PieceSpec, Position, Side, MAX_CELLS};
 pub use heuristic::GoalDistance;
