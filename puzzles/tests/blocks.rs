@@ -798,6 +798,23 @@ fn most_random_layouts_are_searched() {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
+    /// Arbitrary text of layout-like characters is parsed or refused with an error that has a
+    /// message, never a panic; what parses renders back to text that parses to the same board.
+    #[test]
+    fn arbitrary_text_parses_or_is_refused(text in "[A-Da-d.x#o: 0-9,\n]{0,60}") {
+        match Blocks::parse(&text) {
+            Ok((problem, start)) => {
+                let rendered = problem.render(&start);
+                let (again, start_again) = Blocks::parse(&rendered).expect("renders parse");
+                prop_assert_eq!(again.render(&start_again), rendered);
+            }
+            Err(error) => assert_message(&error),
+        }
+        if let Err(error) = Blocks::parse_rush_hour(&text) {
+            assert_message(&error);
+        }
+    }
+
     /// On random small layouts, BFS and A* over canonical placements find the optimum of a
     /// plain BFS over labelled pieces (identical pieces being interchangeable changes the
     /// states, not the distances, since no goal names them), under both metrics.

@@ -1,6 +1,8 @@
 //! The static rules of a sliding-block puzzle: the board, its walls, the pieces grouped into
 //! classes of identical pieces, the goal, and the tables the move generator reads.
 
+use std::fmt;
+
 use super::error::LayoutError;
 use super::geometry::{Axis, Direction, Goal, PieceSpec, Position, Side, MAX_CELLS};
 use super::moves::Metric;
@@ -66,7 +68,7 @@ pub(crate) struct Requirement {
 /// assert_eq!(bfs(&steps, start).into_solution().map(|s| s.cost), Some(1));
 /// # Ok::<(), puzzles::blocks::LayoutError>(())
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Blocks {
     pub(crate) width: u8,
     pub(crate) height: u8,
@@ -80,6 +82,20 @@ pub struct Blocks {
     pub(crate) goals: Vec<Goal>,
     /// The letter each slot's piece had at the start, for drawing placements.
     pub(crate) letters: [char; MAX_PIECES],
+}
+
+impl fmt::Debug for Blocks {
+    /// The rules as the layout format writes them (the move tables are derived from these).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Blocks")
+            .field("width", &self.width)
+            .field("height", &self.height)
+            .field("metric", &self.metric)
+            .field("pieces", &self.pieces)
+            .field("classes", &self.classes)
+            .field("goals", &self.goals)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A piece after validation: its letter, anchor, shape offsets, axis and class key.
