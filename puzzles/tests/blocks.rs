@@ -340,6 +340,16 @@ fn goal_states_are_the_solved_placements_of_the_cluster() {
 }
 
 #[test]
+fn a_goal_on_an_alike_piece_asks_for_any_piece_of_its_group() {
+    // A and B are alike: B already stands where the goal wants "A", so nothing needs to move.
+    let (alike, start) = Blocks::parse("alike: AB\ngoal: A at 1,2\nAB.").expect("valid");
+    assert_eq!(cost(&alike, start), Some(0));
+    // Without the tag, the goal names A itself, which must get past B: B right, then A.
+    let (distinct, start) = Blocks::parse("goal: A at 1,2\nAB.\n...").expect("valid");
+    assert_eq!(cost(&distinct, start), Some(2));
+}
+
+#[test]
 fn capabilities_agree_apply_undo_predecessors_inverse() {
     for layout in SHIPPED.iter().take(3).chain(SHIPPED.iter().rev().take(3)) {
         let (problem, start) = layout.load().expect("valid");
@@ -392,7 +402,7 @@ fn render_writes_the_layout_format_back() {
 #[test]
 fn parser_errors_name_the_problem() {
     let at = Position::new;
-    let layout_errors: [(&str, LayoutError); 13] = [
+    let layout_errors: [(&str, LayoutError); 16] = [
         ("goal: A at 1,1", LayoutError::NoBoard),
         ("goal: A at 1,1\nAB\nA", LayoutError::RaggedRow { row: 1, found: 1, expected: 2 }),
         ("goal: A at 1,1\nA?\n..", LayoutError::UnknownCharacter { character: '?', at: at(0, 1) }),
@@ -403,6 +413,9 @@ fn parser_errors_name_the_problem() {
         ("goal: A at 1,3\nAA.", LayoutError::GoalOffBoard { piece: 'A', at: at(0, 2) }),
         ("goal: A at 1,3\nA.x", LayoutError::GoalOffBoard { piece: 'A', at: at(0, 2) }),
         ("AB\n..", LayoutError::NoGoal),
+        ("alike: AB\ngoal: A at 1,1\nABB", LayoutError::UnlikeAlike { first: 'A', second: 'B' }),
+        ("alike: AB BA\ngoal: A at 1,1\nAB", LayoutError::AlikeTwice { piece: 'B' }),
+        ("alike: AZ\ngoal: A at 1,1\nAB", LayoutError::UnknownPiece { piece: 'Z' }),
         ("goal: A at 1,1\nhorizontal: A\nvertical: A\nA.", LayoutError::ConflictingAxis { piece: 'A' }),
         (
             "goal: A at 1,1\n.........\n.........\n.........\n.........\n.........\n.........\n.........\nA........",
@@ -477,6 +490,7 @@ fn parser_errors_name_the_problem() {
         letter,
         cells: cells.iter().map(|&(r, c)| at(r, c)).collect(),
         axis: Axis::Free,
+        alike: None,
     };
     let goal = [Goal::At {
         piece: 'A',
@@ -620,6 +634,7 @@ fn random_layout(seed: u64) -> Option<RandomLayout> {
                 .map(|&(r, c)| Position::new(r as u8, c as u8))
                 .collect(),
             axis,
+            alike: None,
         });
     }
     let mut walls = Vec::new();

@@ -177,6 +177,21 @@ pub const SHIPPED: &[ShippedLayout] = &[
                  (Hughes Puzzle, 'step 21'); steps computed here",
     },
     ShippedLayout {
+        name: "Motor-Car Problem",
+        notation: Notation::Layout,
+        text: "alike: 123 456\ngoal: 4 at 1,1\ngoal: 5 at 1,2\ngoal: 6 at 1,3\n\
+               goal: 1 at 5,1\ngoal: 2 at 5,2\ngoal: 3 at 5,3\n123\nx.x\n..x\nx.x\n456",
+        piece_moves: 17,
+        steps: 62,
+        published_piece_moves: Some(17),
+        published_steps: None,
+        published_cluster: None,
+        source: "H. E. Dudeney, 1903: the three cars of each end trade places through the \
+                 walled yard; layout and 17 moves from a 'Classic Sliding-Block Puzzles' \
+                 collection file (Motor-Car Problem, 'step 17', cars of one end alike); steps \
+                 computed here",
+    },
+    ShippedLayout {
         name: "10 Block Puzzle",
         notation: Notation::Layout,
         text: "goal: A at 4,1\ngoal: B at 1,1\nAACD\nAAEE\n..FG\nBBHH\nBBIJ",

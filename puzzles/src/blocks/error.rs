@@ -39,8 +39,8 @@ pub enum LayoutError {
         /// Where it is.
         at: Position,
     },
-    /// A header line is not one of `goal: P at R,C`, `exit: P SIDE`, `horizontal: PQ` or
-    /// `vertical: PQ`.
+    /// A header line is not one of `goal: P at R,C`, `exit: P SIDE`, `horizontal: PQ`,
+    /// `vertical: PQ` or `alike: PQ RS`.
     BadHeader {
         /// The line, from zero, counting every line of the text.
         line: usize,
@@ -100,6 +100,18 @@ pub enum LayoutError {
     },
     /// A piece is listed as both horizontal and vertical.
     ConflictingAxis {
+        /// The piece's letter.
+        piece: char,
+    },
+    /// Two pieces tagged alike differ in shape or axis.
+    UnlikeAlike {
+        /// The first piece's letter.
+        first: char,
+        /// The second piece's letter.
+        second: char,
+    },
+    /// A piece is listed in two `alike:` groups.
+    AlikeTwice {
         /// The piece's letter.
         piece: char,
     },
@@ -165,7 +177,8 @@ impl fmt::Display for LayoutError {
             LayoutError::BadHeader { line, text } => write!(
                 f,
                 "line {} is not a header this format knows: {text:?} (expected \
-                 'goal: A at ROW,COLUMN', 'exit: A right', 'horizontal: AB' or 'vertical: AB')",
+                 'goal: A at ROW,COLUMN', 'exit: A right', 'horizontal: AB', 'vertical: AB' \
+                 or 'alike: AB CD')",
                 line + 1
             ),
             LayoutError::Overlap { first, second, at } => {
@@ -197,6 +210,13 @@ impl fmt::Display for LayoutError {
                     f,
                     "piece '{piece}' is listed as both horizontal and vertical"
                 )
+            }
+            LayoutError::UnlikeAlike { first, second } => write!(
+                f,
+                "pieces '{first}' and '{second}' are listed as alike but differ in shape or axis"
+            ),
+            LayoutError::AlikeTwice { piece } => {
+                write!(f, "piece '{piece}' is listed in two alike groups")
             }
             LayoutError::GoalOffBoard { piece, at } => write!(
                 f,

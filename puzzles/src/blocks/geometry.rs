@@ -130,7 +130,8 @@ impl fmt::Display for Side {
 ///
 /// A layout's goal is a list of these, all of which must hold at once. A piece is named by its
 /// letter in the layout; pieces that a goal names are told apart from every other piece, while
-/// unnamed pieces of the same shape and axis are interchangeable.
+/// unnamed pieces of the same shape and axis are interchangeable. A named piece tagged
+/// [`alike`](PieceSpec::alike) stands for its class: some piece of the class must be there.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Goal {
     /// The piece's bounding box has its top-left cell at `at` (Klotski's block at the exit).
@@ -183,4 +184,9 @@ pub struct PieceSpec {
     pub cells: Vec<Position>,
     /// Which way the piece may slide.
     pub axis: Axis,
+    /// Pieces with the same tag are one class of interchangeable pieces, even when goals name
+    /// them (a goal then asks for *some* piece of the class at its place); they must share
+    /// shape and axis. `None` (the usual case): interchangeable with the untagged pieces of the
+    /// same shape and axis that no goal names.
+    pub alike: Option<char>,
 }

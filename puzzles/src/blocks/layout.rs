@@ -14,7 +14,8 @@ pub(crate) const NO_ANCHOR: u8 = u8::MAX;
 /// Marks "the goal is out of this piece's reach" in the distance tables.
 pub(crate) const UNREACHABLE: u8 = u8::MAX;
 
-/// Pieces that the state does not tell apart: same shape, same axis, and no goal names them.
+/// Pieces that the state does not tell apart: same shape, same axis, and no goal names them;
+/// or a group tagged [`alike`](PieceSpec::alike).
 #[derive(Clone, Debug)]
 pub(crate) struct Class {
     /// The class's slots are `start..end`.
@@ -23,6 +24,9 @@ pub(crate) struct Class {
     /// The cells of the shape relative to its bounding box's top-left cell, in reading order.
     pub(crate) offsets: Vec<(u8, u8)>,
     pub(crate) axis: Axis,
+    /// Whether the class is a tagged group ([`PieceSpec::alike`]), which the layout format
+    /// writes back as an `alike:` line.
+    pub(crate) alike: bool,
 }
 
 /// Per class and anchor: the cells covered (zero where the shape does not fit or covers a
@@ -104,6 +108,7 @@ struct Checked {
     anchor: Position,
     offsets: Vec<(u8, u8)>,
     axis: Axis,
+    alike: Option<char>,
 }
 
 impl Blocks {
@@ -121,6 +126,7 @@ impl Blocks {
     ///     letter,
     ///     cells: columns.map(|column| Position::new(row, column)).collect(),
     ///     axis: Axis::Horizontal,
+    ///     alike: None,
     /// };
     /// let exit = Goal::Exit { piece: 'A', side: Side::Right };
     /// let pieces = [car('A', 0, 0..2), car('B', 0, 1..3)];
@@ -222,7 +228,7 @@ impl Blocks {
             return Err(LayoutError::NoGoal);
         }
 
-        let (classes, slot_pieces) = group_into_classes(&checked, goals);
+        let (classes, slot_pieces) = group_into_classes(&checked, goals)?;
         let mut problem = Blocks {
             width: width as u8,
             height: height as u8,
@@ -480,42 +486,78 @@ fn normalise(piece: &PieceSpec, mask: u64, width: usize) -> Checked {
             .map(|&(row, column)| (row - top, column - left))
             .collect(),
         axis: piece.axis,
+        alike: piece.alike,
     }
 }
 
-/// Groups the pieces into classes (pieces the goals name first, one class each, in goal order;
-/// then the others by shape and axis, in order of first appearance) and returns the classes
-/// with, for each slot, the index of its piece. Within a class, slots follow the anchors'
-/// order, as [`Placement`] requires.
-fn group_into_classes(checked: &[Checked], goals: &[Goal]) -> (Vec<Class>, Vec<usize>) {
+/// Groups the pieces into classes and returns the classes with, for each slot, the index of
+/// its piece. Within a class, slots follow the anchors' order, as [`Placement`] requires.
+///
+/// Classes come in this order: those of the pieces the goals name, in goal order (a named
+/// piece is a class of its own, unless it is tagged [`alike`](PieceSpec::alike), when its
+/// whole tagged group is the class); then the other tagged groups and the untagged pieces
+/// grouped by shape and axis, in order of first appearance.
+fn group_into_classes(
+    checked: &[Checked],
+    goals: &[Goal],
+) -> Result<(Vec<Class>, Vec<usize>), LayoutError> {
     let named = |piece: &Checked| goals.iter().any(|goal| goal.piece() == piece.letter);
-    let mut groups: Vec<Vec<usize>> = Vec::new();
+    // Each group: its pieces, and whether more untagged pieces of its shape may join it.
+    let mut groups: Vec<(Vec<usize>, bool)> = Vec::new();
+    let place = |index: usize, groups: &mut Vec<(Vec<usize>, bool)>| {
+        let piece = &checked[index];
+        if groups.iter().any(|(group, _)| group.contains(&index)) {
+            return Ok(());
+        }
+        let joins = groups.iter_mut().find(|(group, open)| {
+            let other = &checked[group[0]];
+            match piece.alike {
+                Some(tag) => other.alike == Some(tag),
+                None => {
+                    *open
+                        && !named(piece)
+                        && other.offsets == piece.offsets
+                        && other.axis == piece.axis
+                }
+            }
+        });
+        match joins {
+            Some((group, _)) => {
+                let other = &checked[group[0]];
+                if other.offsets != piece.offsets || other.axis != piece.axis {
+                    return Err(LayoutError::UnlikeAlike {
+                        first: other.letter,
+                        second: piece.letter,
+                    });
+                }
+                group.push(index);
+            }
+            None => groups.push((vec![index], piece.alike.is_none() && !named(piece))),
+        }
+        Ok(())
+    };
     for goal in goals {
         if let Some(index) = checked
             .iter()
             .position(|piece| piece.letter == goal.piece())
         {
-            if !groups.iter().any(|group| group.contains(&index)) {
-                groups.push(vec![index]);
+            place(index, &mut groups)?;
+            // A tagged goal piece brings its whole group along, so the class is complete.
+            if let Some(tag) = checked[index].alike {
+                for (other, piece) in checked.iter().enumerate() {
+                    if piece.alike == Some(tag) {
+                        place(other, &mut groups)?;
+                    }
+                }
             }
         }
     }
-    for (index, piece) in checked.iter().enumerate() {
-        if named(piece) {
-            continue;
-        }
-        let same = groups.iter_mut().find(|group| {
-            let other = &checked[group[0]];
-            !named(other) && other.offsets == piece.offsets && other.axis == piece.axis
-        });
-        match same {
-            Some(group) => group.push(index),
-            None => groups.push(vec![index]),
-        }
+    for index in 0..checked.len() {
+        place(index, &mut groups)?;
     }
     let mut classes = Vec::with_capacity(groups.len());
     let mut slots = Vec::with_capacity(checked.len());
-    for mut group in groups {
+    for (mut group, _) in groups {
         group.sort_by_key(|&index| checked[index].anchor);
         let start = slots.len() as u8;
         slots.extend(&group);
@@ -525,7 +567,8 @@ fn group_into_classes(checked: &[Checked], goals: &[Goal]) -> (Vec<Class>, Vec<u
             end: slots.len() as u8,
             offsets: first.offsets.clone(),
             axis: first.axis,
+            alike: first.alike.is_some(),
         });
     }
-    (classes, slots)
+    Ok((classes, slots))
 }

@@ -25,10 +25,15 @@
 //!   the layout is solved when `A` touches that side, and the move out is not counted.
 //! - `horizontal: ABC` and `vertical: DE`: these pieces slide only along that axis. Other
 //!   pieces slide in all four directions.
+//! - `alike: ABC DEF`: each word is a group of interchangeable pieces (same shape and axis),
+//!   kept apart from every other piece even when goal lines name them; a goal line naming a
+//!   piece of a group then asks for *some* piece of the group at that place. This is how a
+//!   goal fixes a whole configuration of identical pieces (Dudeney's Motor-Car Problem).
 //!
 //! There must be at least one `goal` or `exit` line; with several, all must hold. Pieces with
 //! the same shape and axis are interchangeable (the state does not tell them apart, as in
-//! Klotski), except pieces that a goal line names, which are each told apart from all others.
+//! Klotski), except pieces that a goal line names, which are each told apart from all others,
+//! and the groups of `alike` lines.
 //! Klotski's classic layout 横刀立马:
 //! ```text
 //! goal: B at 4,2

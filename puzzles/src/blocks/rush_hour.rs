@@ -54,6 +54,7 @@ impl Blocks {
                         letter: character,
                         cells: vec![at],
                         axis: Axis::Free,
+                        alike: None,
                     }),
                 },
                 character => return Err(LayoutError::UnknownCharacter { character, at }),

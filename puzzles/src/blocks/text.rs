@@ -43,6 +43,7 @@ impl Blocks {
         let mut goals = Vec::new();
         let mut horizontal = Vec::new();
         let mut vertical = Vec::new();
+        let mut alike: Vec<Vec<char>> = Vec::new();
         let mut rows: Vec<&str> = Vec::new();
         for (index, raw) in text.lines().enumerate() {
             let line = raw.trim();
@@ -62,6 +63,14 @@ impl Blocks {
                 "exit" => goals.push(parse_exit(value).ok_or_else(bad)?),
                 "horizontal" => horizontal.extend(parse_letters(value).ok_or_else(bad)?),
                 "vertical" => vertical.extend(parse_letters(value).ok_or_else(bad)?),
+                "alike" => {
+                    for word in value.split_whitespace() {
+                        alike.push(parse_letters(word).ok_or_else(bad)?);
+                    }
+                    if value.trim().is_empty() {
+                        return Err(bad());
+                    }
+                }
                 _ => return Err(bad()),
             }
         }
@@ -96,6 +105,7 @@ impl Blocks {
                                 letter,
                                 cells: vec![at],
                                 axis: Axis::Free,
+                                alike: None,
                             }),
                         }
                     }
@@ -113,6 +123,18 @@ impl Blocks {
                     return Err(LayoutError::ConflictingAxis { piece: letter });
                 }
                 piece.axis = axis;
+            }
+        }
+        for group in &alike {
+            for &letter in group {
+                let piece = pieces
+                    .iter_mut()
+                    .find(|piece| piece.letter == letter)
+                    .ok_or(LayoutError::UnknownPiece { piece: letter })?;
+                if piece.alike.is_some() {
+                    return Err(LayoutError::AlikeTwice { piece: letter });
+                }
+                piece.alike = Some(group[0]);
             }
         }
         Blocks::new(width, height, &walls, &pieces, &goals)
@@ -139,6 +161,19 @@ impl Blocks {
             if !letters.is_empty() {
                 text.push_str(&format!("{word}: {letters}\n"));
             }
+        }
+        let groups: Vec<String> = self
+            .classes
+            .iter()
+            .filter(|class| class.alike)
+            .map(|class| {
+                (usize::from(class.start)..usize::from(class.end))
+                    .map(|slot| self.letter(slot))
+                    .collect()
+            })
+            .collect();
+        if !groups.is_empty() {
+            text.push_str(&format!("alike: {}\n", groups.join(" ")));
         }
         text.push_str(&self.draw(state, '.', 'x'));
         text
