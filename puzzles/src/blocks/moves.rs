@@ -7,7 +7,7 @@ use search_core::{InPlace, Problem, Reversible, Successor, Successors};
 
 use super::geometry::{Axis, MAX_CELLS};
 use super::layout::{Blocks, NO_ANCHOR};
-use super::state::Placement;
+use super::state::{Placement, MAX_PIECES};
 
 /// What one move is, and so what a solution's length counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -85,6 +85,10 @@ impl fmt::Display for IllegalMove {
 
 impl Error for IllegalMove {}
 
+// In the move generator below, indices into the fixed-size tables are taken `% MAX_CELLS` or
+// `% MAX_PIECES`: both are powers of two, so the remainder is one AND, which lets the compiler
+// drop the bounds checks of the hot loop, and a placement that belongs to another problem
+// reads wrong cells instead of panicking.
 impl Blocks {
     /// One bit per cell covered by a piece (walls left out: the tables never let a piece
     /// onto one).
@@ -92,7 +96,7 @@ impl Blocks {
     pub(crate) fn occupancy(&self, state: &Placement) -> u64 {
         let mut occupied = 0;
         for slot in 0..self.pieces {
-            let class = usize::from(self.slot_class[slot]) % super::state::MAX_PIECES;
+            let class = usize::from(self.slot_class[slot]) % MAX_PIECES;
             occupied |= self.tables.footprint[class][usize::from(state.0[slot]) % MAX_CELLS];
         }
         occupied
@@ -109,7 +113,7 @@ impl Blocks {
         anchor: u8,
         mut visit: impl FnMut(u8),
     ) {
-        let class = class % super::state::MAX_PIECES;
+        let class = class % MAX_PIECES;
         let footprint = &self.tables.footprint[class];
         let neighbours = &self.tables.neighbours[class];
         let blocked = occupied & !footprint[usize::from(anchor) % MAX_CELLS];
