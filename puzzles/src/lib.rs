@@ -1,4 +1,5 @@
-//! Puzzles for [`search_core`]: sliding-tile puzzles of any width and height, and Klotski.
+//! Puzzles for [`search_core`]: sliding-tile puzzles of any width and height, Klotski, and
+//! sliding-block puzzles as data ([`blocks`]: any board, shapes and goal, Rush Hour included).
 //!
 //! # Sliding tiles
 //! - [`Board`]: any arrangement of tiles on a [`Shape`] from 2x2 to 25 cells (5x5, 4x6, ...),
@@ -65,6 +66,7 @@
 //! ```
 #![deny(missing_docs)]
 
+pub mod blocks;
 pub mod input;
 pub mod klotski;
 pub mod pdb;
