@@ -104,6 +104,15 @@ Examples:
   slide random --size 3x3 --count 3 --seed 42
   slide random --size 5x5 --walk 40 --goal blank-first   40 random moves from the goal";
 
+const BLOCKS_EXAMPLES: &str = "\
+Examples:
+  slide blocks --list
+  slide blocks --shipped pennant --boards
+  slide blocks --rush-hour IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM
+  printf 'goal: B at 4,2\\nABBC\\nABBC\\nDEEF\\nDGHF\\nI..J\\n' | slide blocks - --metric step
+
+Exit codes and guarantees: slide --help";
+
 const SOLVE_EXAMPLES: &str = "\
 Examples:
   slide solve 13524678. 46758123.            an 8-puzzle towards a goal board (22 moves)
@@ -174,6 +183,17 @@ pub enum Command {
     /// share it) and `.` for each of the two empty cells.
     #[command(after_help = KLOTSKI_EXAMPLES)]
     Klotski(KlotskiArgs),
+    /// Solve any sliding-block puzzle optimally: a layout file, a Rush Hour board, or a shipped
+    /// classic (Klotski's layouts, the Pennant puzzle, Rush Hour's hardest, ...).
+    ///
+    /// A layout is header lines, then the board: `.` an empty cell, `x` or `#` a wall, a letter
+    /// or digit per piece (any connected shape). Headers: `goal: A at 4,2` (A's top-left cell,
+    /// row and column from 1), `exit: A right` (A leaves through that side; the move out is not
+    /// counted), `horizontal: ABC` and `vertical: DE` (pieces held to one axis), `alike: ABC`
+    /// (interchangeable pieces). Pieces of one shape and axis are interchangeable unless a goal
+    /// names them. Boards have at most 64 cells and 16 pieces.
+    #[command(after_help = BLOCKS_EXAMPLES)]
+    Blocks(BlocksArgs),
     /// Build and inspect pattern databases (additive, disjoint; Korf & Felner 2002).
     #[command(subcommand)]
     Pdb(PdbCommand),
@@ -553,6 +573,13 @@ pub struct KlotskiArgs {
     /// Also print the search statistics.
     #[arg(long)]
     pub stats: bool,
+    #[command(flatten)]
+    pub limits: BlockLimits,
+}
+
+/// The limits of the sliding-block searches (`klotski`, `blocks`).
+#[derive(Debug, Args)]
+pub struct BlockLimits {
     /// Give up after expanding this many nodes (exit code 3).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
@@ -562,6 +589,69 @@ pub struct KlotskiArgs {
     /// The memory guard: give up when this many layouts are stored (exit code 3).
     #[arg(long, value_name = "N", default_value_t = search_core::DEFAULT_MAX_STORED, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub max_stored: usize,
+}
+
+impl BlockLimits {
+    /// The limits asked for, the memory guard always among them.
+    pub fn limits(&self) -> search_core::Limits {
+        let mut limits = search_core::Limits::default().with_max_stored(self.max_stored);
+        if let Some(max_nodes) = self.max_nodes {
+            limits = limits.with_max_expanded(max_nodes);
+        }
+        if let Some(timeout) = self.timeout {
+            limits = limits.with_timeout(timeout);
+        }
+        limits
+    }
+}
+
+/// The searches of `slide blocks`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum BlocksAlgorithm {
+    /// Breadth-first search: the fastest on these small state spaces.
+    Bfs,
+    /// A* with the goal distance (steps or piece moves the goal pieces need, walls only).
+    Astar,
+}
+
+/// Arguments of `slide blocks`.
+#[derive(Debug, Args)]
+#[command(group(
+    ArgGroup::new("puzzle")
+        .args(["file", "rush_hour", "shipped", "list"])
+        .required(true)
+        .multiple(false)
+))]
+pub struct BlocksArgs {
+    /// The layout file (the format is in `slide blocks --help`); `-` reads standard input.
+    pub file: Option<PathBuf>,
+    /// A Rush Hour board in the 36-character notation: `o` or `.` empty, `x` a wall, `A` the
+    /// red car on the third row, which leaves on the right.
+    #[arg(long, value_name = "BOARD")]
+    pub rush_hour: Option<String>,
+    /// A shipped layout, by its name or a part of it (`slide blocks --list` shows them).
+    #[arg(long, value_name = "NAME")]
+    pub shipped: Option<String>,
+    /// List the shipped layouts with their optimal lengths and sources.
+    #[arg(long)]
+    pub list: bool,
+    /// What counts as one move.
+    #[arg(long, short, value_enum, default_value_t = MetricArg::Piece)]
+    pub metric: MetricArg,
+    /// The search.
+    #[arg(long, short, value_enum, default_value_t = BlocksAlgorithm::Bfs)]
+    pub algorithm: BlocksAlgorithm,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value_t = SolveFormat::Text)]
+    pub format: SolveFormat,
+    /// Also print every board along the solution.
+    #[arg(long)]
+    pub boards: bool,
+    /// Also print the search statistics (text format; JSON always has them).
+    #[arg(long)]
+    pub stats: bool,
+    #[command(flatten)]
+    pub limits: BlockLimits,
 }
 
 /// Arguments of `slide completions`.

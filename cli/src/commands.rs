@@ -15,7 +15,7 @@ use crate::args::{
 use crate::engine::{self, Board, Ending, GraphDot};
 use crate::report;
 use crate::status::{self, Status};
-use crate::{batch, classic};
+use crate::{batch, blocks, classic};
 
 /// Runs what the command line asks for.
 pub fn run(cli: Cli) -> Result<Status> {
@@ -33,6 +33,7 @@ pub fn run(cli: Cli) -> Result<Status> {
         Some(Command::Random(args)) => random(&args),
         Some(Command::Graph(args)) => graph(&args),
         Some(Command::Klotski(args)) => klotski(&args),
+        Some(Command::Blocks(args)) => blocks::run(&args),
         Some(Command::Pdb(command)) => crate::pdb::run(&command),
         Some(Command::Completions(args)) => completions(&args),
     }
@@ -333,39 +334,9 @@ const MAX_LAYOUT: u64 = 1 << 16;
 fn klotski(args: &KlotskiArgs) -> Result<Status> {
     let layout = match args.file.as_deref() {
         None => None,
-        Some(path) => {
-            let mut bytes = Vec::new();
-            let from_stdin = path.as_os_str() == "-";
-            // One byte more than allowed, to tell a long file from one that just fits.
-            let read = if from_stdin {
-                io::stdin()
-                    .lock()
-                    .take(MAX_LAYOUT + 1)
-                    .read_to_end(&mut bytes)
-            } else {
-                std::fs::File::open(path)
-                    .and_then(|file| file.take(MAX_LAYOUT + 1).read_to_end(&mut bytes))
-            };
-            read.with_context(|| format!("cannot read {}", path.display()))?;
-            if bytes.len() as u64 > MAX_LAYOUT {
-                anyhow::bail!(
-                    "{} is longer than {MAX_LAYOUT} bytes; a layout is five lines of four cells",
-                    path.display()
-                );
-            }
-            Some(
-                String::from_utf8(bytes)
-                    .map_err(|_| anyhow::anyhow!("{} is not UTF-8 text", path.display()))?,
-            )
-        }
+        Some(path) => Some(read_layout(path)?),
     };
-    let mut limits = Limits::default().with_max_stored(args.max_stored);
-    if let Some(max_nodes) = args.max_nodes {
-        limits = limits.with_max_expanded(max_nodes);
-    }
-    if let Some(timeout) = args.timeout {
-        limits = limits.with_timeout(timeout);
-    }
+    let limits = args.limits.limits();
     let report = engine::solve_klotski(layout.as_deref(), args.metric, &limits)?;
     let mut out = status::stdout();
     let metric = match args.metric {
@@ -398,6 +369,31 @@ fn klotski(args: &KlotskiArgs) -> Result<Status> {
     }
     out.flush()?;
     Ok(status)
+}
+
+/// The text of a layout file, or of standard input for `-`: at most [`MAX_LAYOUT`] bytes of
+/// UTF-8.
+pub fn read_layout(path: &std::path::Path) -> Result<String> {
+    let mut bytes = Vec::new();
+    let from_stdin = path.as_os_str() == "-";
+    // One byte more than allowed, to tell a long file from one that just fits.
+    let read = if from_stdin {
+        io::stdin()
+            .lock()
+            .take(MAX_LAYOUT + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path)
+            .and_then(|file| file.take(MAX_LAYOUT + 1).read_to_end(&mut bytes))
+    };
+    read.with_context(|| format!("cannot read {}", path.display()))?;
+    if bytes.len() as u64 > MAX_LAYOUT {
+        bail!(
+            "{} is longer than {MAX_LAYOUT} bytes, more than any layout of at most 64 cells",
+            path.display()
+        );
+    }
+    String::from_utf8(bytes).map_err(|_| anyhow!("{} is not UTF-8 text", path.display()))
 }
 
 fn completions(args: &CompletionsArgs) -> Result<Status> {

@@ -3,6 +3,7 @@
 
 mod args;
 mod batch;
+mod blocks;
 mod classic;
 mod commands;
 mod engine;

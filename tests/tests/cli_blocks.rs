@@ -1,0 +1,67 @@
+//! `slide blocks` end to end: every shipped layout solved at its optimal length in both
+//! metrics, Rush Hour boards, layouts from standard input, and bad input named with exit 2.
+
+mod common;
+
+use assert_cmd::Command;
+use common::slide_path;
+use predicates::prelude::*;
+use puzzles::blocks::SHIPPED;
+use serde_json::Value;
+
+fn slide() -> Command {
+    Command::new(slide_path())
+}
+
+#[test]
+fn every_shipped_layout_solves_at_its_optimal_length() {
+    for layout in SHIPPED {
+        for (metric, optimal) in [("piece", layout.piece_moves), ("step", layout.steps)] {
+            let output = slide()
+                .args(["blocks", "--shipped", layout.name, "--metric", metric, "-f", "json"])
+                .output()
+                .unwrap();
+            assert!(output.status.success(), "{}: {output:?}", layout.name);
+            let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+            assert_eq!(report["result"], "solved");
+            assert_eq!(report["length"], optimal, "{} ({metric})", layout.name);
+            assert_eq!(report["moves"].as_array().unwrap().len() as u32, optimal);
+        }
+    }
+    let list = slide().args(["blocks", "--list"]).output().unwrap();
+    assert_eq!(String::from_utf8(list.stdout).unwrap().lines().count(), SHIPPED.len());
+}
+
+#[test]
+fn rush_hour_boards_and_layouts_from_standard_input() {
+    slide()
+        .args(["blocks", "--rush-hour", "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", "-a", "astar"])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("length: 60\n"));
+    slide()
+        .args(["blocks", "-", "--boards"])
+        .write_stdin("goal: B at 4,2\nABBC\nABBC\nDEEF\nDGHF\nI..J\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("length: 81\n"))
+        .stdout(predicate::str::contains("after 81 moves:\n"));
+}
+
+#[test]
+fn bad_puzzles_are_named_with_exit_2() {
+    let refused = |args: &[&str], input: &str, message: &str| {
+        let output = slide().args(args).write_stdin(input).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?} {input:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.starts_with("slide: "), "{stderr}");
+        assert!(stderr.contains(message), "{args:?} {input:?}: {stderr}");
+    };
+    // A vehicle of one cell, the red car off its row, an unknown letter, a short board.
+    refused(&["blocks", "--rush-hour", "BooooooooooooAAooooooooooooooooooooo"], "", "Rush Hour");
+    refused(&["blocks", "--rush-hour", "AAooooooooooooooooooooooooooooooooBB"], "", "Rush Hour");
+    refused(&["blocks", "--rush-hour", "oooooooooooo?AAooooooooooooooooooooo"], "", "Rush Hour");
+    refused(&["blocks", "--rush-hour", "AAoooo"], "", "36 cells");
+    refused(&["blocks", "-"], "goal: Z at 1,1\nAB\n..\n", "bad layout");
+    refused(&["blocks", "--shipped", "no such puzzle"], "", "slide blocks --list");
+}
