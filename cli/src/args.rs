@@ -503,6 +503,18 @@ pub struct CheckArgs {
     pub start: String,
     #[command(flatten)]
     pub goal: GoalOptions,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value_t = TextOrJson::Text)]
+    pub format: TextOrJson,
+}
+
+/// Text for people or JSON for programs, for the subcommands with nothing else to offer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum TextOrJson {
+    /// Lines for people.
+    Text,
+    /// JSON: one object, or one a line for many.
+    Json,
 }
 
 /// Arguments of `slide random`.
@@ -511,6 +523,10 @@ pub struct RandomArgs {
     /// Board size, as WIDTHxHEIGHT (`3x3`, `4x4`).
     #[arg(long, short, value_parser = parse_size)]
     pub size: String,
+    /// Output format: `start;goal` lines as `batch` reads them, or JSON lines with `start`
+    /// and `goal`.
+    #[arg(long, short, value_enum, default_value_t = TextOrJson::Text)]
+    pub format: TextOrJson,
     /// Number of instances.
     #[arg(long, short = 'n', default_value_t = 1)]
     pub count: u64,
@@ -567,10 +583,13 @@ pub struct KlotskiArgs {
     /// What counts as one move.
     #[arg(long, short, value_enum, default_value_t = MetricArg::Piece)]
     pub metric: MetricArg,
+    /// Output format.
+    #[arg(long, short, value_enum, default_value_t = TextOrJson::Text)]
+    pub format: TextOrJson,
     /// Also print every board along the solution.
     #[arg(long)]
     pub boards: bool,
-    /// Also print the search statistics.
+    /// Also print the search statistics (text format; JSON always has them).
     #[arg(long)]
     pub stats: bool,
     #[command(flatten)]

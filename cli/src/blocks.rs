@@ -26,7 +26,9 @@ pub fn run(args: &BlocksArgs) -> Result<Status> {
     let problem = problem.with_metric(metric);
     let limits = args.limits.limits();
     let result: SearchResult<Placement, puzzles::blocks::Move, u32> = match args.algorithm {
-        BlocksAlgorithm::Bfs => bfs_with(&problem, start, HashVisited::default(), &limits, NoObserver),
+        BlocksAlgorithm::Bfs => {
+            bfs_with(&problem, start, HashVisited::default(), &limits, NoObserver)
+        }
         BlocksAlgorithm::Astar => astar_with(&problem, &GoalDistance, start, &limits, NoObserver),
     };
     let metric_name = match args.metric {
@@ -74,8 +76,11 @@ pub fn run(args: &BlocksArgs) -> Result<Status> {
         }
         SolveFormat::Moves => {
             if let Some(solution) = solution {
-                let moves: Vec<String> =
-                    solution.actions.iter().map(|step| problem.describe(step)).collect();
+                let moves: Vec<String> = solution
+                    .actions
+                    .iter()
+                    .map(|step| problem.describe(step))
+                    .collect();
                 writeln!(out, "{}", moves.join(", "))?;
             }
         }
@@ -91,7 +96,10 @@ pub fn run(args: &BlocksArgs) -> Result<Status> {
                     }
                 }
                 Outcome::Unreachable => {
-                    writeln!(out, "result: unsolvable, no sequence of moves reaches the goal")?;
+                    writeln!(
+                        out,
+                        "result: unsolvable, no sequence of moves reaches the goal"
+                    )?;
                 }
                 Outcome::LimitReached(limit) => writeln!(out, "result: gave up, {limit}")?,
             }
@@ -100,7 +108,11 @@ pub fn run(args: &BlocksArgs) -> Result<Status> {
             }
             if args.boards && solution.is_some() {
                 for (step, board) in boards.iter().enumerate() {
-                    writeln!(out, "\nafter {step} moves:\n{}", problem.render(board).trim_end())?;
+                    writeln!(
+                        out,
+                        "\nafter {step} moves:\n{}",
+                        problem.render(board).trim_end()
+                    )?;
                 }
             }
         }
@@ -123,7 +135,10 @@ fn puzzle(args: &BlocksArgs) -> Result<(String, Blocks, Placement)> {
             .with_context(|| format!("the shipped layout {}", layout.name))?;
         return Ok((layout.name.to_owned(), problem, start));
     }
-    let path = args.file.as_deref().context("give a layout file, --rush-hour, --shipped or --list")?;
+    let path = args
+        .file
+        .as_deref()
+        .context("give a layout file, --rush-hour, --shipped or --list")?;
     let text = read_layout(path)?;
     let (problem, start) =
         Blocks::parse(&text).map_err(|error| anyhow!("bad layout {}: {error}", path.display()))?;
@@ -141,7 +156,10 @@ fn shipped(name: &str) -> Result<&'static ShippedLayout> {
         [] => bail!("no shipped layout is named like `{name}`: `slide blocks --list` shows them"),
         several => {
             let names: Vec<&str> = several.iter().map(|layout| layout.name).collect();
-            bail!("`{name}` names several shipped layouts: {}", names.join("; "))
+            bail!(
+                "`{name}` names several shipped layouts: {}",
+                names.join("; ")
+            )
         }
     }
 }

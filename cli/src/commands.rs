@@ -10,7 +10,7 @@ use search_core::{Limit, Limits};
 
 use crate::args::{
     CheckArgs, Cli, Command, CompletionsArgs, GoalArg, GoalOptions, GraphArgs, KlotskiArgs,
-    MetricArg, RandomArgs, SearchOptions, SolveArgs, SolveFormat,
+    MetricArg, RandomArgs, SearchOptions, SolveArgs, SolveFormat, TextOrJson,
 };
 use crate::engine::{self, Board, Ending, GraphDot};
 use crate::report;
@@ -220,6 +220,26 @@ fn check(args: &CheckArgs) -> Result<Status> {
     let (start, goal, goal_arg) = instance(&args.start, &args.goal)?;
     let (solvable, reason) = engine::check(&start, &goal)?;
     let mut out = status::stdout();
+    let status = if solvable {
+        Status::Success
+    } else {
+        Status::Unsolvable
+    };
+    if args.format == TextOrJson::Json {
+        let mut object = serde_json::json!({
+            "result": if solvable { "solvable" } else { "unsolvable" },
+            "solvable": solvable,
+            "reason": reason,
+            "start": engine::compact(&start),
+            "goal": engine::compact(&goal),
+        });
+        if !solvable {
+            object["reaches"] = serde_json::json!(engine::reachable_goals(&start));
+        }
+        writeln!(out, "{object}")?;
+        out.flush()?;
+        return Ok(status);
+    }
     writeln!(out, "{reason}")?;
     writeln!(
         out,
@@ -235,11 +255,7 @@ fn check(args: &CheckArgs) -> Result<Status> {
         }
     }
     out.flush()?;
-    Ok(if solvable {
-        Status::Success
-    } else {
-        Status::Unsolvable
-    })
+    Ok(status)
 }
 
 fn random(args: &RandomArgs) -> Result<Status> {
@@ -254,9 +270,17 @@ fn random(args: &RandomArgs) -> Result<Status> {
     // Each board from its own seed, drawn from a generator seeded with --seed: seeds S + index
     // would make --seed 2 the lines of --seed 1 shifted by one.
     let mut seeds = puzzles::SplitMix64::new(seed);
+    let goal_text = engine::compact(&goal);
     for _ in 0..args.count {
         let board = engine::random_board(&goal, seeds.next_u64(), args.walk);
-        writeln!(out, "{}{goal_suffix}", engine::compact(&board))?;
+        match args.format {
+            TextOrJson::Text => writeln!(out, "{}{goal_suffix}", engine::compact(&board))?,
+            TextOrJson::Json => writeln!(
+                out,
+                "{}",
+                serde_json::json!({"start": engine::compact(&board), "goal": goal_text})
+            )?,
+        }
     }
     out.flush()?;
     Ok(Status::Success)
@@ -343,6 +367,27 @@ fn klotski(args: &KlotskiArgs) -> Result<Status> {
         MetricArg::Step => "step",
         MetricArg::Piece => "piece",
     };
+    if args.format == TextOrJson::Json {
+        let (result, length, moves, status) = match &report.ending {
+            Ok(moves) => ("solved", Some(moves.len()), Some(moves), Status::Success),
+            Err(None) => ("unsolvable", None, None, Status::Unsolvable),
+            Err(Some(_)) => ("gave up", None, None, Status::LimitReached),
+        };
+        let mut object = serde_json::json!({
+            "result": result,
+            "metric": metric,
+            "algorithm": "bfs",
+            "length": length,
+            "moves": moves,
+            "statistics": report::statistics_json(&report.statistics),
+        });
+        if let Err(Some(limit)) = &report.ending {
+            object["limit"] = serde_json::json!(limit.to_string());
+        }
+        writeln!(out, "{object}")?;
+        out.flush()?;
+        return Ok(status);
+    }
     writeln!(out, "metric: {metric}")?;
     let status = match &report.ending {
         Ok(moves) => {
@@ -383,8 +428,7 @@ pub fn read_layout(path: &std::path::Path) -> Result<String> {
             .take(MAX_LAYOUT + 1)
             .read_to_end(&mut bytes)
     } else {
-        std::fs::File::open(path)
-            .and_then(|file| file.take(MAX_LAYOUT + 1).read_to_end(&mut bytes))
+        std::fs::File::open(path).and_then(|file| file.take(MAX_LAYOUT + 1).read_to_end(&mut bytes))
     };
     read.with_context(|| format!("cannot read {}", path.display()))?;
     if bytes.len() as u64 > MAX_LAYOUT {

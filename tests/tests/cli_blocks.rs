@@ -18,7 +18,15 @@ fn every_shipped_layout_solves_at_its_optimal_length() {
     for layout in SHIPPED {
         for (metric, optimal) in [("piece", layout.piece_moves), ("step", layout.steps)] {
             let output = slide()
-                .args(["blocks", "--shipped", layout.name, "--metric", metric, "-f", "json"])
+                .args([
+                    "blocks",
+                    "--shipped",
+                    layout.name,
+                    "--metric",
+                    metric,
+                    "-f",
+                    "json",
+                ])
                 .output()
                 .unwrap();
             assert!(output.status.success(), "{}: {output:?}", layout.name);
@@ -29,13 +37,22 @@ fn every_shipped_layout_solves_at_its_optimal_length() {
         }
     }
     let list = slide().args(["blocks", "--list"]).output().unwrap();
-    assert_eq!(String::from_utf8(list.stdout).unwrap().lines().count(), SHIPPED.len());
+    assert_eq!(
+        String::from_utf8(list.stdout).unwrap().lines().count(),
+        SHIPPED.len()
+    );
 }
 
 #[test]
 fn rush_hour_boards_and_layouts_from_standard_input() {
     slide()
-        .args(["blocks", "--rush-hour", "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM", "-a", "astar"])
+        .args([
+            "blocks",
+            "--rush-hour",
+            "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",
+            "-a",
+            "astar",
+        ])
         .assert()
         .success()
         .stdout(predicate::str::contains("length: 60\n"));
@@ -58,10 +75,38 @@ fn bad_puzzles_are_named_with_exit_2() {
         assert!(stderr.contains(message), "{args:?} {input:?}: {stderr}");
     };
     // A vehicle of one cell, the red car off its row, an unknown letter, a short board.
-    refused(&["blocks", "--rush-hour", "BooooooooooooAAooooooooooooooooooooo"], "", "Rush Hour");
-    refused(&["blocks", "--rush-hour", "AAooooooooooooooooooooooooooooooooBB"], "", "Rush Hour");
-    refused(&["blocks", "--rush-hour", "oooooooooooo?AAooooooooooooooooooooo"], "", "Rush Hour");
+    refused(
+        &[
+            "blocks",
+            "--rush-hour",
+            "BooooooooooooAAooooooooooooooooooooo",
+        ],
+        "",
+        "Rush Hour",
+    );
+    refused(
+        &[
+            "blocks",
+            "--rush-hour",
+            "AAooooooooooooooooooooooooooooooooBB",
+        ],
+        "",
+        "Rush Hour",
+    );
+    refused(
+        &[
+            "blocks",
+            "--rush-hour",
+            "oooooooooooo?AAooooooooooooooooooooo",
+        ],
+        "",
+        "Rush Hour",
+    );
     refused(&["blocks", "--rush-hour", "AAoooo"], "", "36 cells");
     refused(&["blocks", "-"], "goal: Z at 1,1\nAB\n..\n", "bad layout");
-    refused(&["blocks", "--shipped", "no such puzzle"], "", "slide blocks --list");
+    refused(
+        &["blocks", "--shipped", "no such puzzle"],
+        "",
+        "slide blocks --list",
+    );
 }

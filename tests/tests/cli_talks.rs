@@ -225,3 +225,45 @@ fn every_subcommand_help_has_examples_and_the_exit_codes_live_once() {
         .success()
         .stdout(predicate::str::contains("Exit codes:"));
 }
+
+/// `check`, `random` and `klotski` take `--format json` too, with the field names of `solve`.
+#[test]
+fn every_printing_subcommand_speaks_json() {
+    let output = slide()
+        .args(["check", "12345687.", "-f", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(1));
+    let report = json(&output.stdout);
+    assert_eq!(report["result"], "unsolvable");
+    assert_eq!(report["solvable"], false);
+    assert_eq!(report["start"], "123456870");
+    assert_eq!(report["reaches"], serde_json::json!(["spiral"]));
+
+    let output = slide()
+        .args([
+            "random", "-s", "4x4", "-n", "3", "--seed", "5", "-f", "json",
+        ])
+        .output()
+        .unwrap();
+    let lines: Vec<Value> = (String::from_utf8(output.stdout).unwrap().lines())
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), 3);
+    for line in &lines {
+        let start = Board::parse(line["start"].as_str().unwrap()).unwrap();
+        let goal = Board::parse(line["goal"].as_str().unwrap()).unwrap();
+        assert!(puzzles::solvability(&start, &goal).unwrap().is_solvable());
+    }
+
+    let output = slide()
+        .args(["klotski", "--classic", "-f", "json"])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let report = json(&output.stdout);
+    assert_eq!(report["result"], "solved");
+    assert_eq!(report["length"], 81);
+    assert_eq!(report["moves"].as_array().unwrap().len(), 81);
+    assert!(report["statistics"]["expanded"].as_u64().unwrap() > 0);
+}
