@@ -22,9 +22,12 @@ use search_core::{
 
 /// A random graph: node count and `(source, target, weight)` edges, parallel edges and
 /// self-loops included.
-type Edges = (usize, Vec<(usize, usize, u32)>);
+pub(crate) type Edges = (usize, Vec<(usize, usize, u32)>);
 
-fn edges(max_nodes: usize, weights: std::ops::RangeInclusive<u32>) -> impl Strategy<Value = Edges> {
+pub(crate) fn edges(
+    max_nodes: usize,
+    weights: std::ops::RangeInclusive<u32>,
+) -> impl Strategy<Value = Edges> {
     // At least two nodes and as many edges as nodes, so that most start and goal pairs differ
     // and many are connected.
     (2..=max_nodes).prop_flat_map(move |nodes| {
@@ -33,7 +36,7 @@ fn edges(max_nodes: usize, weights: std::ops::RangeInclusive<u32>) -> impl Strat
     })
 }
 
-fn build<Ty: EdgeType>((nodes, edges): &Edges) -> Graph<(), u32, Ty> {
+pub(crate) fn build<Ty: EdgeType>((nodes, edges): &Edges) -> Graph<(), u32, Ty> {
     let mut graph = Graph::default();
     for _ in 0..*nodes {
         graph.add_node(());
@@ -45,7 +48,7 @@ fn build<Ty: EdgeType>((nodes, edges): &Edges) -> Graph<(), u32, Ty> {
 }
 
 /// The cheapest cost from `start` to `goal`, by petgraph.
-fn oracle<Ty: EdgeType>(
+pub(crate) fn oracle<Ty: EdgeType>(
     graph: &Graph<(), u32, Ty>,
     start: NodeIndex,
     goal: NodeIndex,
@@ -81,7 +84,7 @@ fn scaled(
 
 /// Walks `solution` through `graph` by hand: every action an edge at the current node, ending at
 /// `goal`, its weights summing to the reported cost.
-fn check_path<Ty: EdgeType>(
+pub(crate) fn check_path<Ty: EdgeType>(
     graph: &Graph<(), u32, Ty>,
     start: NodeIndex,
     goal: NodeIndex,
