@@ -85,10 +85,14 @@
 
 mod astar;
 mod bfs;
+mod bfs_reach;
 mod bidirectional;
 mod bidirectional_to_goals;
 mod closure;
 mod cost;
+mod dijkstra;
+mod dijkstra_all;
+mod dijkstra_reach;
 mod export;
 mod graph;
 mod hash;
@@ -113,10 +117,17 @@ mod visited;
 
 pub use astar::{astar, astar_with};
 pub use bfs::{bfs, bfs_layers, bfs_with, Layers};
+pub use bfs_reach::{bfs_reach, bfs_reach_with, BfsReach};
 pub use bidirectional::{bidirectional_bfs, bidirectional_bfs_with};
 pub use bidirectional_to_goals::{bidirectional_bfs_to_goals, bidirectional_bfs_to_goals_with};
 pub use closure::{from_fn, from_fn_reversible, FnProblem, FnReversible};
 pub use cost::Cost;
+pub use dijkstra::{dijkstra, dijkstra_with};
+pub use dijkstra_all::{
+    dijkstra_all, dijkstra_all_with, dijkstra_partial, dijkstra_partial_with, dijkstra_within,
+    Distances,
+};
+pub use dijkstra_reach::{dijkstra_reach, dijkstra_reach_with, DijkstraReach};
 pub use export::{explore, ExploredGraph};
 pub use graph::GraphProblem;
 pub use hash::{FastHashMap, FastHashSet, FastHasher, FoldedFxHasher};

@@ -59,7 +59,7 @@ pub(crate) fn oracle<Ty: EdgeType>(
 }
 
 /// The cheapest cost from every node to `goal`, by petgraph on the reversed graph.
-fn distances_to<Ty: EdgeType>(
+pub(crate) fn distances_to<Ty: EdgeType>(
     graph: &Graph<(), u32, Ty>,
     goal: NodeIndex,
 ) -> HashMap<NodeIndex, u32> {
@@ -115,7 +115,7 @@ pub(crate) fn check_path<Ty: EdgeType>(
 
 /// The one check every search result goes through: optimal cost or proven unreachable, and a
 /// valid path.
-fn check<Ty: EdgeType>(
+pub(crate) fn check<Ty: EdgeType>(
     name: &str,
     graph: &Graph<(), u32, Ty>,
     start: NodeIndex,

@@ -1,0 +1,160 @@
+//! Dijkstra's forms and the reach iterators against petgraph's Dijkstra on random small graphs:
+//! the same costs for every state, each state once, in order of cost (or of depth).
+
+use std::collections::HashMap;
+
+use petgraph::algo::dijkstra as petgraph_dijkstra;
+use petgraph::graph::{Graph, NodeIndex};
+use petgraph::{Directed, EdgeType, Undirected};
+use proptest::prelude::*;
+use proptest::sample::Index;
+use search_core::{
+    bfs_reach, dijkstra, dijkstra_all, dijkstra_partial, dijkstra_reach, dijkstra_with,
+    dijkstra_within, ExploredGraph, GraphProblem, Limits,
+};
+
+use crate::graphs::{build, check, check_path, edges, Edges};
+
+/// The cheapest cost from `start` to every node it reaches, by petgraph.
+fn costs_from<Ty: EdgeType>(
+    graph: &Graph<(), u32, Ty>,
+    start: NodeIndex,
+) -> HashMap<NodeIndex, u32> {
+    petgraph_dijkstra(graph, start, None, |edge| *edge.weight())
+        .into_iter()
+        .collect()
+}
+
+/// A state sequence hands out each state once, at its oracle cost, by non-decreasing cost.
+fn check_order(
+    reached: &[(NodeIndex, u32)],
+    oracle: &HashMap<NodeIndex, u32>,
+) -> Result<(), TestCaseError> {
+    prop_assert_eq!(reached.len(), oracle.len());
+    let mut seen = HashMap::new();
+    for &(node, cost) in reached {
+        prop_assert_eq!(Some(&cost), oracle.get(&node), "wrong cost for {:?}", node);
+        prop_assert!(seen.insert(node, cost).is_none(), "{:?} twice", node);
+    }
+    prop_assert!(reached.windows(2).all(|pair| pair[0].1 <= pair[1].1));
+    Ok(())
+}
+
+fn check_dijkstra<Ty: EdgeType>(
+    edges: &Edges,
+    start: Index,
+    goal: Index,
+    bound: u32,
+) -> Result<(), TestCaseError> {
+    let graph = build::<Ty>(edges);
+    let (start, goal) = (
+        NodeIndex::new(start.index(edges.0)),
+        NodeIndex::new(goal.index(edges.0)),
+    );
+    let problem = GraphProblem::new(&graph, goal);
+    let oracle = costs_from(&graph, start);
+
+    check("dijkstra", &graph, start, goal, &dijkstra(&problem, start))?;
+    // A recording observer sees the same search.
+    let mut explored = ExploredGraph::new();
+    let recorded = dijkstra_with(&problem, start, &Limits::default(), &mut explored);
+    check("dijkstra, recorded", &graph, start, goal, &recorded)?;
+
+    // All distances: every reachable node, at its cost, along a valid cheapest path.
+    let all = dijkstra_all(&problem, start);
+    prop_assert_eq!(all.limit, None);
+    let listed: Vec<(NodeIndex, u32)> = all.iter().map(|(&node, cost)| (node, cost)).collect();
+    check_order(&listed, &oracle)?;
+    for (&node, &cost) in &oracle {
+        prop_assert_eq!(all.cost(&node), Some(cost));
+        let solution = all
+            .solution_to(&problem, &node)
+            .expect("a settled node has a path");
+        check_path(&graph, start, node, &solution)?;
+        prop_assert_eq!(solution.cost, cost);
+        let path = all.path_to(&node).expect("settled");
+        prop_assert_eq!(
+            all.parent(&node),
+            path.len().checked_sub(2).map(|i| &path[i])
+        );
+    }
+
+    // Partial: stops once the goal is settled, with everything cheaper settled and exact.
+    let partial = dijkstra_partial(&problem, start, |&node, _| node == goal);
+    match oracle.get(&goal) {
+        Some(&goal_cost) => {
+            prop_assert_eq!(partial.stopped_at, Some(goal));
+            prop_assert_eq!(partial.cost(&goal), Some(goal_cost));
+            for (&node, &cost) in &oracle {
+                if cost < goal_cost {
+                    prop_assert_eq!(partial.cost(&node), Some(cost));
+                }
+            }
+            for (&node, cost) in partial.iter() {
+                prop_assert!(cost <= goal_cost && oracle.get(&node) == Some(&cost));
+            }
+        }
+        None => {
+            prop_assert_eq!(partial.stopped_at, None);
+            prop_assert_eq!(partial.len(), oracle.len());
+        }
+    }
+
+    // Within a bound: exactly the nodes no further than it.
+    let ball = dijkstra_within(&problem, start, bound);
+    let mut inside: Vec<NodeIndex> = ball.iter().map(|(&node, _)| node).collect();
+    inside.sort_unstable();
+    let mut expected: Vec<NodeIndex> = oracle
+        .iter()
+        .filter(|&(_, &cost)| cost <= bound)
+        .map(|(&node, _)| node)
+        .collect();
+    expected.sort_unstable();
+    prop_assert_eq!(inside, expected);
+
+    // Reach: the same states, lazily, in order of cost.
+    let reached: Vec<(NodeIndex, u32)> = dijkstra_reach(&problem, start).collect();
+    check_order(&reached, &oracle)?;
+
+    // Breadth-first reach: depths are the fewest moves.
+    let depths = petgraph_dijkstra(&graph, start, None, |_| 1u32);
+    let by_depth: Vec<(NodeIndex, u32)> = bfs_reach(&problem, start)
+        .map(|(node, depth)| (node, u32::try_from(depth).expect("a small graph")))
+        .collect();
+    check_order(&by_depth, &depths.into_iter().collect())?;
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn dijkstra_on_directed_graphs(edges in edges(12, 0..=9), start: Index, goal: Index, bound in 0..30u32) {
+        check_dijkstra::<Directed>(&edges, start, goal, bound)?;
+    }
+
+    #[test]
+    fn dijkstra_on_undirected_graphs(edges in edges(12, 0..=9), start: Index, goal: Index, bound in 0..30u32) {
+        check_dijkstra::<Undirected>(&edges, start, goal, bound)?;
+    }
+}
+
+#[test]
+fn reach_iterators_stop_at_limits_and_say_so() {
+    use search_core::{
+        bfs_reach_with, dijkstra_reach_with, from_fn, HashVisited, Limit, NoObserver,
+    };
+    let line = from_fn(|&n: &u32| [(n + 1, 1u32)], |_| false);
+    let limits = Limits::none().with_max_expanded(7);
+    let mut reach = dijkstra_reach_with(&line, 0, &limits, NoObserver);
+    assert_eq!(reach.by_ref().last(), Some((7, 7)));
+    assert_eq!(reach.limit(), Some(Limit::Expanded));
+    assert_eq!(reach.statistics().expanded, 7);
+    let mut reach = bfs_reach_with(&line, 0, HashVisited::default(), &limits, NoObserver);
+    assert_eq!(reach.by_ref().last(), Some((7, 7)));
+    assert_eq!(reach.limit(), Some(Limit::Expanded));
+    // Laziness: taking three states expands two.
+    let mut reach = dijkstra_reach(&line, 0);
+    assert_eq!(reach.by_ref().take(3).count(), 3);
+    assert_eq!(reach.statistics().expanded, 2);
+}
