@@ -802,7 +802,7 @@ where
         if self.frames.len() == depth {
             self.frames.push(Frame::new());
         }
-        if P::ACTION_SLOTS == 0 {
+        if self.problem.action_slots() == 0 {
             let actions = &mut self.frames[depth].actions;
             actions.clear();
             self.problem.actions(state, actions);
@@ -817,12 +817,13 @@ where
         depth: usize,
         next: &mut usize,
     ) -> Option<(P::Action, P::Cost)> {
-        if P::ACTION_SLOTS == 0 {
+        let slots = self.problem.action_slots();
+        if slots == 0 {
             let found = self.frames[depth].actions.get(*next).cloned();
             *next += 1;
             return found;
         }
-        while *next < P::ACTION_SLOTS {
+        while *next < slots {
             let slot = *next;
             *next += 1;
             if let Some(found) = self.problem.action_in_slot(state, slot) {

@@ -459,10 +459,11 @@ fn order_subtrees<P: InPlace, M>(
 
 /// Every action of `state`, from its slots or its list, in the order searches try them.
 fn list_actions<P: InPlace>(problem: &P, state: &P::State, out: &mut Actions<P>) {
-    if P::ACTION_SLOTS == 0 {
+    let slots = problem.action_slots();
+    if slots == 0 {
         problem.actions(state, out);
     } else {
-        out.extend((0..P::ACTION_SLOTS).filter_map(|slot| problem.action_in_slot(state, slot)));
+        out.extend((0..slots).filter_map(|slot| problem.action_in_slot(state, slot)));
     }
 }
 

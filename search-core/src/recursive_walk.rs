@@ -95,7 +95,7 @@ where
     pub(crate) fn recursion_fits(&self, threshold: P::Cost) -> bool {
         let fits = !O::ENABLED
             && size_of::<H::Memo>() == 0
-            && P::ACTION_SLOTS > 0
+            && self.problem.action_slots() > 0
             && !needs_drop::<P::State>()
             && size_of::<P::State>() <= MAX_COPIED_STATE;
         fits && !self.recursion_failed
@@ -188,7 +188,7 @@ where
     ) -> bool {
         // Read once: the calls below take `self`, so the compiler would read it again after each.
         let bound = self.bound;
-        for slot in 0..P::ACTION_SLOTS {
+        for slot in 0..self.problem.action_slots() {
             let problem = self.problem;
             let Some((action, cost)) = problem.action_in_slot(&state, slot) else {
                 continue;
