@@ -104,3 +104,58 @@ fn visited_sets_tell_their_size_without_a_turbofish() {
     assert_eq!((hashed.len(), ordered.len(), dense.len()), (16, 16, 16));
     assert!(!hashed.is_empty() && !ordered.is_empty() && !dense.is_empty());
 }
+
+/// A walk on the integer line by steps of one, with or without declaring the inverse.
+struct Line {
+    goal: i64,
+    declares_inverse: bool,
+}
+
+impl Problem for Line {
+    type State = i64;
+    type Action = i64;
+    type Cost = u32;
+
+    fn is_goal(&self, state: &i64) -> bool {
+        *state == self.goal
+    }
+
+    fn successors(&self, state: &i64, out: &mut Successors<Self>) {
+        out.push(Successor::unit(state - 1, -1));
+        out.push(Successor::unit(state + 1, 1));
+    }
+
+    fn inverse(&self, step: &i64) -> Option<i64> {
+        self.declares_inverse.then_some(-step)
+    }
+}
+
+impl InPlace for Line {
+    fn apply(&self, state: &mut i64, step: &i64) {
+        *state += step;
+    }
+
+    fn undo(&self, state: &mut i64, step: &i64) {
+        *state -= step;
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    /// Without an inverse, IDA* still skips the move straight back (by comparing the child with
+    /// its grandparent), so the plain problem searches the tree the tuned one does, node for
+    /// node, serially and in parallel.
+    #[test]
+    fn idastar_prunes_the_parent_without_an_inverse(goal in -9..=9i64) {
+        let plain = Line { goal, declares_inverse: false };
+        let tuned = Line { goal, declares_inverse: true };
+        let (plain_result, tuned_result) = (idastar(&plain, &NoHeuristic, 0), idastar(&tuned, &NoHeuristic, 0));
+        prop_assert_eq!(&plain_result.outcome, &tuned_result.outcome);
+        prop_assert_eq!(plain_result.statistics.expanded, tuned_result.statistics.expanded);
+        prop_assert_eq!(plain_result.statistics.generated, tuned_result.statistics.generated);
+        let two = std::num::NonZeroUsize::new(2).expect("two is not zero");
+        let parallel = idastar_parallel(&plain, &NoHeuristic, 0, &Limits::default(), two);
+        prop_assert_eq!(parallel.outcome, tuned_result.outcome);
+    }
+}
