@@ -84,6 +84,7 @@
 #![deny(missing_docs)]
 
 mod astar;
+mod astar_bag;
 mod bfs;
 mod bfs_reach;
 mod bidirectional;
@@ -116,6 +117,9 @@ mod tree;
 mod visited;
 
 pub use astar::{astar, astar_with};
+pub use astar_bag::{
+    astar_bag, astar_bag_with, BagOutcome, BagResult, BagResultOf, Enumerate, OptimalSolutions,
+};
 pub use bfs::{bfs, bfs_layers, bfs_with, Layers};
 pub use bfs_reach::{bfs_reach, bfs_reach_with, BfsReach};
 pub use bidirectional::{bidirectional_bfs, bidirectional_bfs_with};

@@ -1,6 +1,7 @@
 //! The engine's tests at its public boundary, in one test binary: every algorithm against
 //! independent brute-force oracles and against `petgraph`'s Dijkstra.
 
+mod bag;
 mod contract;
 mod dijkstra;
 mod goal_sets;
