@@ -115,6 +115,7 @@ mod recursive_walk;
 mod statistics;
 mod tree;
 mod visited;
+mod yen;
 
 pub use astar::{astar, astar_with};
 pub use astar_bag::{
@@ -150,6 +151,7 @@ pub use pruned::{Pruned, PrunedAction, PrunedError, PrunedHeuristic, PrunedState
 pub use pruning_automaton::{PruningAutomaton, PruningAutomatonError};
 pub use statistics::{Iteration, Statistics};
 pub use visited::{DenseVisited, DenseVisitedError, HashVisited, OrderedVisited, VisitedSet};
+pub use yen::{yen, yen_with, KShortest, KShortestOf};
 
 /// The petgraph version of the graphs [`GraphProblem`] takes and [`ExploredGraph`] gives, so
 /// that users name those exact types (see the crate documentation).

@@ -7,4 +7,5 @@ mod dijkstra;
 mod goal_sets;
 mod graphs;
 mod informed;
+mod k_shortest;
 mod uninformed;
