@@ -3,6 +3,7 @@
 
 mod bag;
 mod contract;
+mod depth_first;
 mod dijkstra;
 mod goal_sets;
 mod graphs;
