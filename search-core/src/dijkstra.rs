@@ -199,6 +199,16 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
 
     /// Queues the successors of the settled node `index`, after checking the limits.
     pub(crate) fn expand(&mut self, index: u32) -> Result<(), Limit> {
+        self.expand_reporting(index, |_, _| {})
+    }
+
+    /// [`expand`](Settler::expand), telling `reached` of every successor stored or made cheaper,
+    /// with its new cost: how a bidirectional search sees the other side's states.
+    pub(crate) fn expand_reporting(
+        &mut self,
+        index: u32,
+        mut reached: impl FnMut(&P::State, P::Cost),
+    ) -> Result<(), Limit> {
         if let Some(limit) = self.stopped {
             return Err(limit);
         }
@@ -228,6 +238,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
                 Ok(Slot::New(child)) => {
                     self.open.push(child, g, P::Cost::ZERO);
                     self.frontier += 1;
+                    reached(self.store.state(child), g);
                 }
                 Ok(Slot::Known(child)) => {
                     // A settled state has its final cost: with no negative action, nothing found
@@ -238,6 +249,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
                     }
                     self.store.improve(child, index, g);
                     self.open.push(child, g, P::Cost::ZERO);
+                    reached(self.store.state(child), g);
                 }
             }
         }

@@ -88,6 +88,7 @@ mod astar_bag;
 mod bfs;
 mod bfs_reach;
 mod bidirectional;
+mod bidirectional_dijkstra;
 mod bidirectional_to_goals;
 mod closure;
 mod cost;
@@ -126,6 +127,7 @@ pub use astar_bag::{
 pub use bfs::{bfs, bfs_layers, bfs_with, Layers};
 pub use bfs_reach::{bfs_reach, bfs_reach_with, BfsReach};
 pub use bidirectional::{bidirectional_bfs, bidirectional_bfs_with};
+pub use bidirectional_dijkstra::{bidirectional_dijkstra, bidirectional_dijkstra_with};
 pub use bidirectional_to_goals::{bidirectional_bfs_to_goals, bidirectional_bfs_to_goals_with};
 pub use closure::{from_fn, from_fn_reversible, FnProblem, FnReversible};
 pub use cost::Cost;

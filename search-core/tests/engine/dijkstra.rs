@@ -9,8 +9,9 @@ use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    bfs_reach, dijkstra, dijkstra_all, dijkstra_partial, dijkstra_reach, dijkstra_with,
-    dijkstra_within, ExploredGraph, GraphProblem, Limits,
+    bfs_reach, bidirectional_dijkstra, bidirectional_dijkstra_with, dijkstra, dijkstra_all,
+    dijkstra_partial, dijkstra_reach, dijkstra_with, dijkstra_within, ExploredGraph, GraphProblem,
+    Limits,
 };
 
 use crate::graphs::{build, check, check_path, edges, Edges};
@@ -55,6 +56,18 @@ fn check_dijkstra<Ty: EdgeType>(
     let oracle = costs_from(&graph, start);
 
     check("dijkstra", &graph, start, goal, &dijkstra(&problem, start))?;
+    let both_ways = bidirectional_dijkstra(&problem, start, goal);
+    check("bidirectional dijkstra", &graph, start, goal, &both_ways)?;
+    let mut explored = ExploredGraph::new();
+    let recorded =
+        bidirectional_dijkstra_with(&problem, start, goal, &Limits::default(), &mut explored);
+    check(
+        "bidirectional dijkstra, recorded",
+        &graph,
+        start,
+        goal,
+        &recorded,
+    )?;
     // A recording observer sees the same search.
     let mut explored = ExploredGraph::new();
     let recorded = dijkstra_with(&problem, start, &Limits::default(), &mut explored);
@@ -157,4 +170,16 @@ fn reach_iterators_stop_at_limits_and_say_so() {
     let mut reach = dijkstra_reach(&line, 0);
     assert_eq!(reach.by_ref().take(3).count(), 3);
     assert_eq!(reach.statistics().expanded, 2);
+}
+
+/// The two sides of a bidirectional Dijkstra share one expansion limit.
+#[test]
+fn bidirectional_dijkstra_counts_both_sides_against_the_limits() {
+    use search_core::{from_fn_reversible, Limit, NoObserver, Outcome};
+    let steps = |&n: &i64| [(n - 1, 1u32), (n + 1, 1)];
+    let line = from_fn_reversible(steps, steps, |_| false);
+    let limits = Limits::none().with_max_expanded(6);
+    let result = bidirectional_dijkstra_with(&line, 0, 1_000, &limits, NoObserver);
+    assert_eq!(result.outcome, Outcome::LimitReached(Limit::Expanded));
+    assert_eq!(result.statistics.expanded, 6);
 }
