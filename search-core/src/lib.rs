@@ -97,6 +97,7 @@ mod dijkstra;
 mod dijkstra_all;
 mod dijkstra_reach;
 mod export;
+mod fringe;
 mod graph;
 mod hash;
 mod heuristic;
@@ -139,6 +140,7 @@ pub use dijkstra_all::{
 };
 pub use dijkstra_reach::{dijkstra_reach, dijkstra_reach_with, DijkstraReach};
 pub use export::{explore, ExploredGraph};
+pub use fringe::{fringe, fringe_with};
 pub use graph::GraphProblem;
 pub use hash::{FastHashMap, FastHashSet, FastHasher, FoldedFxHasher};
 pub use heuristic::{heuristic_fn, FnHeuristic, Heuristic, NoHeuristic};

@@ -14,7 +14,7 @@ use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    astar, astar_with, bfs, bfs_with, bidirectional_bfs, bidirectional_bfs_with, explore,
+    astar, astar_with, bfs, bfs_with, bidirectional_bfs, bidirectional_bfs_with, explore, fringe,
     heuristic_fn, idastar, idastar_with, DenseVisited, ExploredGraph, GraphProblem, HashVisited,
     Limit, Limits, NoHeuristic, NoObserver, OrderedVisited, Outcome, Problem, ResultOf, Solution,
     Successor, Successors,
@@ -174,6 +174,25 @@ fn check_all<Ty: EdgeType>(
             &astar(&problem, &varying, start),
         )?;
     }
+
+    for (index, &numerator) in scales.iter().enumerate() {
+        let consistent = heuristic_fn(|node: &NodeIndex| scaled(&distances, node, numerator, 8));
+        let varying = heuristic_fn(|node: &NodeIndex| {
+            let numerator = scales[(node.index() + index) % scales.len()];
+            scaled(&distances, node, numerator, 8)
+        });
+        let result = fringe(&problem, &consistent, start);
+        check("fringe, consistent heuristic", graph, start, goal, &result)?;
+        let result = fringe(&problem, &varying, start);
+        check("fringe, admissible heuristic", graph, start, goal, &result)?;
+    }
+    check(
+        "fringe without heuristic",
+        graph,
+        start,
+        goal,
+        &fringe(&problem, &NoHeuristic, start),
+    )?;
 
     let mut explored = ExploredGraph::new();
     let recorded = astar_with(
