@@ -1,5 +1,19 @@
-//! Generic state-space search: breadth-first, bidirectional breadth-first, A*, IDA* and parallel
-//! IDA* ([`idastar_parallel`]) over a small [`Problem`] trait.
+//! Generic state-space search over a small [`Problem`] trait: breadth-first ([`bfs`], from many
+//! starts [`multi_source_bfs`], lazily [`bfs_reach`]), bidirectional breadth-first
+//! ([`bidirectional_bfs`], towards a goal set [`bidirectional_bfs_to_goals`]), Dijkstra
+//! ([`dijkstra`], [`dijkstra_all`], [`dijkstra_partial`], [`dijkstra_within`],
+//! [`dijkstra_reach`]), [`bidirectional_dijkstra`], A* ([`astar`], every optimal solution
+//! [`astar_bag`]), Yen's k shortest paths ([`yen`]), depth-first ([`dfs`], [`iddfs`]),
+//! [`fringe`] search, IDA* and parallel IDA* ([`idastar`], [`idastar_parallel`]).
+//!
+//! # What each algorithm assumes of costs
+//! Costs are unsigned integers ([`Cost`]), so no action is negative and zero-cost actions are
+//! allowed everywhere. The breadth-first and depth-first searches ([`bfs`],
+//! [`multi_source_bfs`], [`bidirectional_bfs`], [`bidirectional_bfs_to_goals`], [`iddfs`],
+//! [`dfs`]) ignore costs while they search: on a weighted problem they return a path of the
+//! fewest actions ([`dfs`]: any path), reported with the true sum of its costs. The others
+//! return cheapest paths: [`dijkstra`] and [`bidirectional_dijkstra`] with no heuristic,
+//! [`astar`], [`astar_bag`], [`fringe`] and [`idastar`] given an admissible one.
 //!
 //! # Example: a problem in a dozen lines
 //! A problem names its states, its actions and their cost type, and answers two questions: is
@@ -43,9 +57,9 @@
 //! |---|---|---|
 //! | [`Problem`] | [`is_goal`](Problem::is_goal), [`successors`](Problem::successors) | every algorithm |
 //! | [`InPlace`] | [`apply`](InPlace::apply), [`undo`](InPlace::undo) (optional: action slots) | [`idastar`], [`idastar_parallel`] |
-//! | [`Reversible`] | [`predecessors`](Reversible::predecessors) | [`bidirectional_bfs`] |
+//! | [`Reversible`] | [`predecessors`](Reversible::predecessors) | [`bidirectional_bfs`], [`bidirectional_bfs_to_goals`], [`bidirectional_dijkstra`] |
 //! | [`PerfectRank`] | [`rank_count`](PerfectRank::rank_count), [`rank`](PerfectRank::rank) | [`DenseVisited`] |
-//! | [`Heuristic`] | [`estimate`](Heuristic::estimate) | [`astar`], [`idastar`], [`idastar_parallel`] |
+//! | [`Heuristic`] | [`estimate`](Heuristic::estimate) | [`astar`], [`astar_bag`], [`fringe`], [`idastar`], [`idastar_parallel`] |
 //!
 //! Everything else is defaulted. Heuristics are a separate trait, so one problem pairs with many
 //! of them; an estimate made of parts can carry them from node to node through an
