@@ -47,7 +47,9 @@
 //! assert_eq!(solution.actions, ['+', '*', '+', '*']);
 //! ```
 //! For a one-off search, [`from_fn`] makes a problem out of two closures instead, for every
-//! algorithm but IDA*.
+//! algorithm but IDA*; [`from_fn_in_place`] makes one that IDA* accepts too, and
+//! [`from_fn_reversible`] one for the bidirectional searches (goals as an argument, one state
+//! or a set).
 //!
 //! # Implementing a problem
 //! A domain plugs in through small capability traits, and every algorithm asks for the fewest it
@@ -105,6 +107,7 @@ mod bidirectional;
 mod bidirectional_dijkstra;
 mod bidirectional_to_goals;
 mod closure;
+mod closure_in_place;
 mod cost;
 mod dfs;
 mod dijkstra;
@@ -145,6 +148,7 @@ pub use bidirectional::{bidirectional_bfs, bidirectional_bfs_with};
 pub use bidirectional_dijkstra::{bidirectional_dijkstra, bidirectional_dijkstra_with};
 pub use bidirectional_to_goals::{bidirectional_bfs_to_goals, bidirectional_bfs_to_goals_with};
 pub use closure::{from_fn, from_fn_reversible, FnProblem, FnReversible};
+pub use closure_in_place::{from_fn_in_place, FnInPlace, Step};
 pub use cost::Cost;
 pub use dfs::{dfs, dfs_with};
 pub use dijkstra::{dijkstra, dijkstra_with};

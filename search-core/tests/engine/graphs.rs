@@ -267,7 +267,7 @@ fn reachable<Ty: EdgeType>(graph: &Graph<(), u32, Ty>, start: NodeIndex) -> Vec<
 }
 
 /// An acyclic version of `edges`: every edge points from the lower index to the higher.
-fn acyclic((nodes, edges): &Edges) -> Edges {
+pub(crate) fn acyclic((nodes, edges): &Edges) -> Edges {
     let forward = edges
         .iter()
         .filter(|(source, target, _)| source != target)

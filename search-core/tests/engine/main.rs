@@ -2,6 +2,7 @@
 //! independent brute-force oracles and against `petgraph`'s Dijkstra.
 
 mod bag;
+mod closures;
 mod contract;
 mod depth_first;
 mod dijkstra;
