@@ -7,8 +7,9 @@
 //! [`fringe`] search, IDA* and parallel IDA* ([`idastar`], [`idastar_parallel`]).
 //!
 //! # What each algorithm assumes of costs
-//! Costs are unsigned integers ([`Cost`]), so no action is negative and zero-cost actions are
-//! allowed everywhere. The breadth-first and depth-first searches ([`bfs`],
+//! Costs are unsigned integers ([`Cost`]), or signed integers and floats checked on entry
+//! ([`Signed`], [`FloatCost`], whose constructors refuse a negative value with a
+//! [`CostError`]), so no action is negative and zero-cost actions are allowed everywhere. The breadth-first and depth-first searches ([`bfs`],
 //! [`multi_source_bfs`], [`bidirectional_bfs`], [`bidirectional_bfs_to_goals`], [`iddfs`],
 //! [`dfs`]) ignore costs while they search: on a weighted problem they return a path of the
 //! fewest actions ([`dfs`]: any path), reported with the true sum of its costs. The others
@@ -106,6 +107,7 @@ mod bfs_reach;
 mod bidirectional;
 mod bidirectional_dijkstra;
 mod bidirectional_to_goals;
+mod checked_cost;
 mod closure;
 mod closure_in_place;
 mod cost;
@@ -147,6 +149,7 @@ pub use bfs_reach::{bfs_reach, bfs_reach_with, BfsReach};
 pub use bidirectional::{bidirectional_bfs, bidirectional_bfs_with};
 pub use bidirectional_dijkstra::{bidirectional_dijkstra, bidirectional_dijkstra_with};
 pub use bidirectional_to_goals::{bidirectional_bfs_to_goals, bidirectional_bfs_to_goals_with};
+pub use checked_cost::{CostError, FloatCost, Signed, SignedInteger};
 pub use closure::{from_fn, from_fn_reversible, FnProblem, FnReversible};
 pub use closure_in_place::{from_fn_in_place, FnInPlace, Step};
 pub use cost::Cost;

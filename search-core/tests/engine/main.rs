@@ -4,6 +4,7 @@
 mod bag;
 mod closures;
 mod contract;
+mod costs;
 mod depth_first;
 mod dijkstra;
 mod goal_sets;
