@@ -28,10 +28,12 @@ use crate::visited::{HashVisited, VisitedSet};
 ///   wider [`Problem::Cost`] type lifts it.
 ///
 /// # Guarantees
-/// The solution has the fewest actions of all paths to a goal, so it is cost-optimal when every
-/// action costs the same. Its reported cost is the sum of its actions' costs; with unequal costs
-/// use [`astar`](crate::astar) for a cheapest path. If `start` is a goal, the solution is empty
-/// and costs zero.
+/// Costs are ignored while searching: the solution has the fewest actions of all paths to a
+/// goal, so it is cost-optimal when every action costs the same. On a weighted problem it is
+/// still a fewest-action path, not a cheapest one, and says so only through its cost, which is
+/// the true sum of its actions' costs; use [`dijkstra`](crate::dijkstra) (or
+/// [`astar`](crate::astar) with a heuristic) for a cheapest path. If `start` is a goal, the
+/// solution is empty and costs zero.
 ///
 /// # Complexity
 /// `O(V + E)` time and `O(V)` memory over the `V` states and `E` moves reachable within the

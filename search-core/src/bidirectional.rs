@@ -32,8 +32,10 @@ use crate::tree::Tree;
 ///   wider [`Problem::Cost`] type lifts it.
 ///
 /// # Guarantees
-/// The solution has the fewest actions of all paths from `start` to `goal`, so it is cost-optimal
-/// when every action costs the same; its reported cost is the sum of its actions' costs. The goal
+/// Costs are ignored while searching: the solution has the fewest actions of all paths from
+/// `start` to `goal`, so it is cost-optimal when every action costs the same; on a weighted
+/// problem it is a fewest-action path reported at the true sum of its actions' costs (use
+/// [`bidirectional_dijkstra`](crate::bidirectional_dijkstra) for a cheapest one). The goal
 /// is the state `goal`: the problem's [`is_goal`](Problem::is_goal) is not consulted. If `start`
 /// equals `goal`, the solution is empty and costs zero. The problem's
 /// [`predecessors`](Reversible::predecessors) must list exactly the moves that

@@ -95,11 +95,89 @@ where
     P: Reversible,
     O: Observer<P>,
 {
+    search(problem, start, std::iter::once(goal), limits, observer)
+}
+
+/// Finds a cheapest path from `start` to the nearest of `goals` by bidirectional Dijkstra, the
+/// backward side starting from every goal at cost zero, under [`Limits::default`].
+///
+/// Returns and guarantees as [`bidirectional_dijkstra`], towards a set of goals: the goals are
+/// the states given (the problem's [`is_goal`](Problem::is_goal) is not consulted, since a
+/// backward search starts from the goal states themselves), goals given twice count once, and
+/// with no goal at all the outcome is [`Outcome::Unreachable`].
+///
+/// # Parameters
+/// - `problem`: the state space, able to enumerate moves backwards.
+/// - `start`: the state to search from.
+/// - `goals`: the states any of which ends the search.
+///
+/// # Example
+/// ```
+/// use search_core::{bidirectional_dijkstra_to_goals, from_fn_reversible};
+///
+/// // Steps of +1 (cost 1) and +10 (cost 4) both ways: of 32 (cost 14) and -9 (cost 5), -9.
+/// let steps = |&n: &i32| [(n + 1, 1u32), (n - 1, 1), (n + 10, 4), (n - 10, 4)];
+/// let problem = from_fn_reversible(steps, steps, |_| false);
+/// let solution = bidirectional_dijkstra_to_goals(&problem, 0, [32, -9]).into_solution();
+/// assert_eq!(solution.map(|solution| solution.cost), Some(5));
+/// ```
+pub fn bidirectional_dijkstra_to_goals<P, I>(problem: &P, start: P::State, goals: I) -> ResultOf<P>
+where
+    P: Reversible,
+    I: IntoIterator<Item = P::State>,
+{
+    bidirectional_dijkstra_to_goals_with(problem, start, goals, &Limits::default(), NoObserver)
+}
+
+/// [`bidirectional_dijkstra_to_goals`] under the given `limits`, reporting to `observer`.
+///
+/// # Parameters
+/// - `problem`: the state space, able to enumerate moves backwards.
+/// - `start`: the state to search from.
+/// - `goals`: the states any of which ends the search.
+/// - `limits`: when to give up; the counts are those of both sides together.
+/// - `observer`: told of each expansion and each generated edge, in the direction of the move.
+///
+/// # Example
+/// ```
+/// use search_core::{bidirectional_dijkstra_to_goals_with, from_fn_reversible, Limits, NoObserver, Outcome};
+///
+/// let steps = |&n: &i32| [(n + 1, 1u32), (n - 1, 1)];
+/// let line = from_fn_reversible(steps, steps, |_| false);
+/// let none: [i32; 0] = [];
+/// let result = bidirectional_dijkstra_to_goals_with(&line, 0, none, &Limits::default(), NoObserver);
+/// assert_eq!(result.outcome, Outcome::Unreachable);
+/// ```
+pub fn bidirectional_dijkstra_to_goals_with<P, I, O>(
+    problem: &P,
+    start: P::State,
+    goals: I,
+    limits: &Limits,
+    observer: O,
+) -> ResultOf<P>
+where
+    P: Reversible,
+    I: IntoIterator<Item = P::State>,
+    O: Observer<P>,
+{
+    search(problem, start, goals, limits, observer)
+}
+
+/// The search of every bidirectional Dijkstra form: forward from `start`, backward from every
+/// goal at once.
+fn search<P, O>(
+    problem: &P,
+    start: P::State,
+    goals: impl IntoIterator<Item = P::State>,
+    limits: &Limits,
+    observer: O,
+) -> ResultOf<P>
+where
+    P: Reversible,
+    O: Observer<P>,
+{
     timed::<P>(|statistics| {
         let observer = RefCell::new(observer);
-        if start == goal {
-            return solution_through(problem, vec![start]);
-        }
         // The sides run unlimited; one guard checks both sides' counts together.
         let unlimited = Limits::none();
         let mut guard = Guard::new(limits);
@@ -107,8 +185,12 @@ where
             return Outcome::LimitReached(limit);
         }
         let backward_problem = Backward(problem);
+        let mut backward =
+            Settler::with_roots(&backward_problem, goals, &unlimited, Reversed(&observer));
+        if backward.store.find(&start).is_some() {
+            return solution_through(problem, vec![start]);
+        }
         let mut forward = Settler::new(problem, start, &unlimited, Shared(&observer));
-        let mut backward = Settler::new(&backward_problem, goal, &unlimited, Reversed(&observer));
         // The cheapest path through a state both sides reached, and that state.
         let mut best: Option<(P::Cost, P::State)> = None;
         // The cost of the state each side settled last: its open costs are no smaller.

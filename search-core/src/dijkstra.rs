@@ -145,6 +145,16 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
         limits: &'search Limits,
         observer: O,
     ) -> Self {
+        Self::with_roots(problem, std::iter::once(start), limits, observer)
+    }
+
+    /// A settler whose every root starts at cost zero: a search from the nearest of them.
+    pub(crate) fn with_roots(
+        problem: &'search P,
+        roots: impl IntoIterator<Item = P::State>,
+        limits: &'search Limits,
+        observer: O,
+    ) -> Self {
         let mut settler = Settler {
             problem,
             store: NodeStore::new(),
@@ -156,14 +166,17 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
             stopped: None,
             successors: Successors::<P>::new(),
         };
-        match settler.store.insert(start, NO_PARENT, P::Cost::ZERO) {
-            Ok(Slot::New(root) | Slot::Known(root)) => {
-                settler.open.push(root, P::Cost::ZERO, P::Cost::ZERO);
-                settler.frontier = 1;
-                settler.statistics.largest_frontier = 1;
+        for root in roots {
+            match settler.store.insert(root, NO_PARENT, P::Cost::ZERO) {
+                Ok(Slot::New(root)) => {
+                    settler.open.push(root, P::Cost::ZERO, P::Cost::ZERO);
+                    settler.frontier += 1;
+                }
+                Ok(Slot::Known(_)) => {} // A root given twice is one root.
+                Err(_full) => settler.stopped = Some(Limit::Stored),
             }
-            Err(_full) => settler.stopped = Some(Limit::Stored),
         }
+        settler.statistics.largest_frontier = settler.frontier;
         // The guard reads the clock only every so many expansions; a search that starts past
         // its deadline or already cancelled should not settle anything first.
         if let Err(limit) = settler.guard.check_clock() {

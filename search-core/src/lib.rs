@@ -147,7 +147,10 @@ pub use astar_bag::{
 pub use bfs::{bfs, bfs_layers, bfs_with, Layers};
 pub use bfs_reach::{bfs_reach, bfs_reach_with, BfsReach};
 pub use bidirectional::{bidirectional_bfs, bidirectional_bfs_with};
-pub use bidirectional_dijkstra::{bidirectional_dijkstra, bidirectional_dijkstra_with};
+pub use bidirectional_dijkstra::{
+    bidirectional_dijkstra, bidirectional_dijkstra_to_goals, bidirectional_dijkstra_to_goals_with,
+    bidirectional_dijkstra_with,
+};
 pub use bidirectional_to_goals::{bidirectional_bfs_to_goals, bidirectional_bfs_to_goals_with};
 pub use checked_cost::{CostError, FloatCost, Signed, SignedInteger};
 pub use closure::{from_fn, from_fn_reversible, FnProblem, FnReversible};

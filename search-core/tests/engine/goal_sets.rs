@@ -9,7 +9,8 @@ use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    bidirectional_bfs_to_goals, multi_source_bfs, GraphProblem, Outcome, ResultOf, Solution,
+    bidirectional_bfs_to_goals, bidirectional_dijkstra_to_goals, multi_source_bfs, GraphProblem,
+    Outcome, ResultOf, Solution,
 };
 
 use crate::graphs::{build, check_path, edges, Edges};
@@ -90,7 +91,31 @@ fn check_sets<Ty: EdgeType>(
         let reached = *states.last().expect("a path has a state");
         prop_assert!(goals.contains(&reached), "{:?} is not a goal", reached);
         check_path(&graph, start, reached, solution)
-    })
+    })?;
+
+    // Weighted, towards the goal set: the cheapest of the goals' cheapest costs.
+    let result = bidirectional_dijkstra_to_goals(&problem, start, goals.iter().copied());
+    let cheapest = goals
+        .iter()
+        .filter_map(|&goal| {
+            dijkstra(&graph, start, Some(goal), |edge| *edge.weight())
+                .get(&goal)
+                .copied()
+        })
+        .min();
+    match (&result.outcome, cheapest) {
+        (Outcome::Solved(solution), Some(cheapest)) => {
+            prop_assert_eq!(solution.cost, cheapest);
+            let states = solution.states(&problem).expect("a solution replays");
+            let reached = *states.last().expect("a path has a state");
+            prop_assert!(goals.contains(&reached), "{:?} is not a goal", reached);
+            check_path(&graph, start, reached, solution)
+        }
+        (Outcome::Unreachable, None) => Ok(()),
+        (outcome, cheapest) => Err(TestCaseError::fail(format!(
+            "bidirectional dijkstra to goals ended with {outcome:?}, the cheapest is {cheapest:?}"
+        ))),
+    }
 }
 
 proptest! {
@@ -108,7 +133,7 @@ proptest! {
 
     #[test]
     fn goal_sets_on_undirected_graphs(
-        edges in edges(12, 1..=1),
+        edges in edges(12, 0..=9),
         starts in prop::collection::vec(any::<Index>(), 1..4),
         goals in prop::collection::vec(any::<Index>(), 1..4),
     ) {
