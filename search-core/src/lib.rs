@@ -2,7 +2,8 @@
 //! starts [`multi_source_bfs`], lazily [`bfs_reach`]), bidirectional breadth-first
 //! ([`bidirectional_bfs`], towards a goal set [`bidirectional_bfs_to_goals`]), Dijkstra
 //! ([`dijkstra`], [`dijkstra_all`], [`dijkstra_partial`], [`dijkstra_within`],
-//! [`dijkstra_reach`]), [`bidirectional_dijkstra`], A* ([`astar`], every optimal solution
+//! [`dijkstra_reach`]), bidirectional Dijkstra ([`bidirectional_dijkstra`], towards a goal set
+//! [`bidirectional_dijkstra_to_goals`]), A* ([`astar`], every optimal solution
 //! [`astar_bag`]), Yen's k shortest paths ([`yen`]), depth-first ([`dfs`], [`iddfs`]),
 //! [`fringe`] search, IDA* and parallel IDA* ([`idastar`], [`idastar_parallel`]).
 //!
@@ -112,6 +113,7 @@ mod closure;
 mod closure_in_place;
 mod cost;
 mod dfs;
+mod dfs_reach;
 mod dijkstra;
 mod dijkstra_all;
 mod dijkstra_reach;
@@ -157,6 +159,7 @@ pub use closure::{from_fn, from_fn_reversible, FnProblem, FnReversible};
 pub use closure_in_place::{from_fn_in_place, FnInPlace, Step};
 pub use cost::Cost;
 pub use dfs::{dfs, dfs_with};
+pub use dfs_reach::{dfs_reach, dfs_reach_with, DfsReach};
 pub use dijkstra::{dijkstra, dijkstra_with};
 pub use dijkstra_all::{
     dijkstra_all, dijkstra_all_with, dijkstra_partial, dijkstra_partial_with, dijkstra_within,

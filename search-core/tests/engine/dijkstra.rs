@@ -9,9 +9,9 @@ use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    bfs_reach, bidirectional_dijkstra, bidirectional_dijkstra_with, dijkstra, dijkstra_all,
-    dijkstra_partial, dijkstra_reach, dijkstra_with, dijkstra_within, ExploredGraph, GraphProblem,
-    Limits,
+    bfs_reach, bidirectional_dijkstra, bidirectional_dijkstra_with, dfs_reach, dijkstra,
+    dijkstra_all, dijkstra_partial, dijkstra_reach, dijkstra_with, dijkstra_within, ExploredGraph,
+    GraphProblem, Limits,
 };
 
 use crate::graphs::{build, check, check_path, edges, Edges};
@@ -135,6 +135,17 @@ fn check_dijkstra<Ty: EdgeType>(
         .map(|(node, depth)| (node, u32::try_from(depth).expect("a small graph")))
         .collect();
     check_order(&by_depth, &depths.into_iter().collect())?;
+
+    // Depth-first reach: the same states, each once, the start first.
+    let by_dfs: Vec<NodeIndex> = dfs_reach(&problem, start).collect();
+    prop_assert_eq!(by_dfs.first(), Some(&start));
+    let mut sorted = by_dfs.clone();
+    sorted.sort_unstable();
+    sorted.dedup();
+    prop_assert_eq!(sorted.len(), by_dfs.len(), "a state handed out twice");
+    let mut expected: Vec<NodeIndex> = oracle.keys().copied().collect();
+    expected.sort_unstable();
+    prop_assert_eq!(sorted, expected);
     Ok(())
 }
 
