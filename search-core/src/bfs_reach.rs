@@ -6,6 +6,7 @@
 
 use std::collections::VecDeque;
 
+use crate::cost::Cost;
 use crate::limits::{Guard, Limits, DEFAULT_LIMITS};
 use crate::observer::{NoObserver, Observer};
 use crate::outcome::Limit;
@@ -28,6 +29,8 @@ pub struct BfsReach<'search, P: Problem, V = HashVisited<<P as Problem>::State>,
     pending: Option<(P::State, usize)>,
     limit: Option<Limit>,
     successors: Successors<P>,
+    /// The depth last reported to the observer, with its cost in units of [`Cost::ONE`].
+    depth_cost: (usize, P::Cost),
 }
 
 impl<P: Problem, V, O> std::fmt::Debug for BfsReach<'_, P, V, O> {
@@ -130,6 +133,7 @@ where
         pending: None,
         limit,
         successors: Successors::<P>::new(),
+        depth_cost: (0, P::Cost::ZERO),
     }
 }
 
@@ -153,10 +157,15 @@ impl<P: Problem, V: VisitedSet<P>, O: Observer<P>> BfsReach<'_, P, V, O> {
             .check(self.statistics.expanded, self.visited.len())?;
         self.statistics.expanded += 1;
         if O::ENABLED {
-            let steps = (0..depth).fold(<P::Cost as crate::Cost>::ZERO, |cost, _| {
-                crate::Cost::saturating_add(cost, <P::Cost as crate::Cost>::ONE)
-            });
-            self.observer.expanded(state, steps);
+            // States leave the queue by non-decreasing depth, so the depth's cost grows one
+            // unit at a time.
+            while self.depth_cost.0 < depth {
+                self.depth_cost = (
+                    self.depth_cost.0 + 1,
+                    self.depth_cost.1.saturating_add(P::Cost::ONE),
+                );
+            }
+            self.observer.expanded(state, self.depth_cost.1);
         }
         self.successors.clear();
         self.problem.successors(state, &mut self.successors);

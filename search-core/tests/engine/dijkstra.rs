@@ -194,3 +194,40 @@ fn bidirectional_dijkstra_counts_both_sides_against_the_limits() {
     assert_eq!(result.outcome, Outcome::LimitReached(Limit::Expanded));
     assert_eq!(result.statistics.expanded, 6);
 }
+
+/// The reach iterators tell an observer each expansion with the state's cost: its depth for
+/// breadth-first reach, its cheapest cost for Dijkstra's.
+#[test]
+fn reach_iterators_report_costs_to_observers() {
+    use search_core::{
+        bfs_reach_with, dijkstra_reach_with, from_fn, HashVisited, Observer, Problem,
+    };
+
+    struct Costs(Vec<(u8, u32)>);
+    impl<P: Problem<State = u8, Cost = u32>> Observer<P> for Costs {
+        fn expanded(&mut self, state: &u8, cost: u32) {
+            self.0.push((*state, cost));
+        }
+    }
+
+    // Subsets of {0, 1, 2}; adding an element costs 2, removing one costs 1.
+    let problem = from_fn(
+        |&set: &u8| {
+            (0..3).map(move |bit| (set ^ 1 << bit, if set & 1 << bit == 0 { 2u32 } else { 1 }))
+        },
+        |_| false,
+    );
+    let limits = Limits::default();
+    let mut seen = Costs(Vec::new());
+    let depths: Vec<(u8, usize)> =
+        bfs_reach_with(&problem, 0, HashVisited::default(), &limits, &mut seen).collect();
+    let expected: Vec<(u8, u32)> = depths
+        .iter()
+        .map(|&(set, depth)| (set, depth as u32))
+        .collect();
+    assert_eq!(seen.0, expected);
+    let mut seen = Costs(Vec::new());
+    let costs: Vec<(u8, u32)> = dijkstra_reach_with(&problem, 0, &limits, &mut seen).collect();
+    assert_eq!(seen.0, costs);
+    assert_eq!(costs.last(), Some(&(7, 6)));
+}
