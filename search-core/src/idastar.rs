@@ -75,16 +75,17 @@ use crate::statistics::{Iteration, Statistics};
 /// tuned one and ran faster than `pathfinding::idastar` with the same successors and
 /// heuristic; each optional part then adds speed, not pruning. The figures, in
 /// `examples/plain_idastar.rs` (`cargo run --release -p search-core --example plain_idastar`),
-/// were measured on a shared two-core machine and vary by about a third between runs:
+/// were measured on a shared two-core machine, the third run while it was quieter, and vary by
+/// about a third between runs:
 ///
-/// | 12 boards, 50-move walks, 8.1 M nodes | time (two runs) | against pathfinding |
+/// | 12 boards, 50-move walks, 8.1 M nodes | time (three runs) | against pathfinding |
 /// |---|---|---|
-/// | `pathfinding::idastar` | 6.15 s, 5.55 s | 1x |
-/// | plain | 3.30 s, 3.19 s | 1.7-1.9x faster |
-/// | plain + [`inverse`](Problem::inverse) | 2.84 s, 3.03 s | 1.8-2.2x |
-/// | plain + [action slots](InPlace::ACTION_SLOTS) | 2.37 s, 2.38 s | 2.3-2.6x |
-/// | plain + [declared consistent](crate::FnHeuristic::declare_consistent) | 3.46 s, 3.61 s | 1.5-1.8x |
-/// | all three | 1.89 s, 1.90 s | 2.9-3.3x |
+/// | `pathfinding::idastar` | 6.15 s, 5.55 s, 2.29 s | 1x |
+/// | plain | 3.30 s, 3.19 s, 1.48 s | 1.5-1.9x faster |
+/// | plain + [`inverse`](Problem::inverse) | 2.84 s, 3.03 s, 1.35 s | 1.7-2.2x |
+/// | plain + [action slots](InPlace::ACTION_SLOTS) | 2.37 s, 2.38 s, 1.16 s | 2.0-2.6x |
+/// | plain + [declared consistent](crate::FnHeuristic::declare_consistent) | 3.46 s, 3.61 s, 1.67 s | 1.4-1.8x |
+/// | all three | 1.89 s, 1.90 s, 0.84 s | 2.7-3.3x |
 ///
 /// Declaring consistency alone buys nothing measurable here (it saves a comparison per pruned
 /// child); with slots and an inverse it enables the recursive walk described above, which is
