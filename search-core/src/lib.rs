@@ -104,6 +104,7 @@
 mod astar;
 mod astar_bag;
 mod bfs;
+mod bfs_loop;
 mod bfs_reach;
 mod bidirectional;
 mod bidirectional_dijkstra;
@@ -147,6 +148,7 @@ pub use astar_bag::{
     astar_bag, astar_bag_with, BagOutcome, BagResult, BagResultOf, Enumerate, OptimalSolutions,
 };
 pub use bfs::{bfs, bfs_layers, bfs_with, Layers};
+pub use bfs_loop::{bfs_loop, bfs_loop_with};
 pub use bfs_reach::{bfs_reach, bfs_reach_with, BfsReach};
 pub use bidirectional::{bidirectional_bfs, bidirectional_bfs_with};
 pub use bidirectional_dijkstra::{

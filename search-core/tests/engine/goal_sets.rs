@@ -164,3 +164,32 @@ fn a_start_among_the_goals_is_an_empty_solution() {
         Some((NodeIndex::new(2), 0))
     );
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// The shortest loop through a node is one move into it from the node's nearest
+    /// predecessor: petgraph's unit-weight Dijkstra to every predecessor, plus one.
+    #[test]
+    fn bfs_loop_on_directed_graphs(edges in edges(10, 0..=9), start: Index) {
+        use petgraph::visit::EdgeRef;
+        let graph = build::<Directed>(&edges);
+        let start = NodeIndex::new(start.index(edges.0));
+        let problem = GraphProblem::new(&graph, start);
+        let distances = dijkstra(&graph, start, None, |_| 1usize);
+        let shortest = graph
+            .edges_directed(start, petgraph::Direction::Incoming)
+            .filter_map(|edge| distances.get(&edge.source()).map(|distance| distance + 1))
+            .min();
+        match (search_core::bfs_loop(&problem, start).outcome, shortest) {
+            (Outcome::Solved(solution), Some(shortest)) => {
+                prop_assert_eq!(solution.len(), shortest);
+                check_path(&graph, start, start, &solution)?;
+            }
+            (Outcome::Unreachable, None) => {}
+            (outcome, shortest) => {
+                return Err(TestCaseError::fail(format!("{outcome:?}, the shortest loop is {shortest:?}")))
+            }
+        }
+    }
+}
