@@ -3,8 +3,7 @@
 //!
 //! Pohl, "Bi-directional search", Machine Intelligence 6, 1971; the stopping rule (the two
 //! smallest open costs add up to at least the best path seen) as in Goldberg & Harrelson,
-//! "Computing the shortest path: A* search meets graph theory", SODA 2005
-//! (<https://dl.acm.org/doi/10.5555/1070432.1070455>).
+//! "Computing the shortest path: A* search meets graph theory", SODA 2005.
 
 use std::cell::RefCell;
 

@@ -3,8 +3,9 @@
 //!
 //! Dijkstra, "A note on two problems in connexion with graphs", Numerische Mathematik 1, 1959
 //! (<https://doi.org/10.1007/BF01386390>); the lazy form, which queues a state again when its
-//! cost improves and skips stale entries, is Felner's "uniform-cost search"
-//! (<https://ojs.aaai.org/index.php/SOCS/article/view/18191>).
+//! cost improves and skips stale entries, is what Felner calls uniform-cost search ("Position
+//! Paper: Dijkstra's Algorithm versus Uniform Cost Search or a Case Against Dijkstra's
+//! Algorithm", SoCS 2011).
 //!
 //! The [`Settler`] below is the one engine behind [`dijkstra`], the all-distances and partial
 //! forms ([`dijkstra_all`](crate::dijkstra_all), [`dijkstra_partial`](crate::dijkstra_partial))

@@ -2,7 +2,7 @@
 //! each iteration walks from front to back.
 //!
 //! Björnsson, Enzenberger, Holte and Schaeffer, "Fringe Search: Beating A* at Pathfinding on
-//! Game Maps", IEEE CIG 2005 (<https://webdocs.cs.ualberta.ca/~holte/Publications/fringe.pdf>).
+//! Game Maps", IEEE Symposium on Computational Intelligence and Games, 2005.
 
 use crate::cost::Cost;
 use crate::heuristic::Heuristic;

@@ -1,5 +1,5 @@
 //! Multi-source breadth-first search: one breadth-first search whose first layer is every start,
-//! <https://en.wikipedia.org/wiki/Breadth-first_search#Multi-source_BFS>.
+//! <https://en.wikipedia.org/wiki/Breadth-first_search>.
 //!
 //! The loop is [`bfs_with`](crate::bfs_with)'s, which is the one-start case of it; this module
 //! holds the public entry points and their contract.
