@@ -1,10 +1,12 @@
 //! Generic state-space search over a small [`Problem`] trait: breadth-first ([`bfs`], from many
-//! starts [`multi_source_bfs`], lazily [`bfs_reach`]), bidirectional breadth-first
+//! starts [`multi_source_bfs`], lazily [`bfs_reach`], back to the start [`bfs_loop`]),
+//! bidirectional breadth-first
 //! ([`bidirectional_bfs`], towards a goal set [`bidirectional_bfs_to_goals`]), Dijkstra
 //! ([`dijkstra`], [`dijkstra_all`], [`dijkstra_partial`], [`dijkstra_within`],
 //! [`dijkstra_reach`]), bidirectional Dijkstra ([`bidirectional_dijkstra`], towards a goal set
 //! [`bidirectional_dijkstra_to_goals`]), A* ([`astar`], every optimal solution
-//! [`astar_bag`]), Yen's k shortest paths ([`yen`]), depth-first ([`dfs`], [`iddfs`]),
+//! [`astar_bag`]), Yen's k shortest paths ([`yen`]), depth-first ([`dfs`], lazily
+//! [`dfs_reach`], iterative deepening [`iddfs`]),
 //! [`fringe`] search, IDA* and parallel IDA* ([`idastar`], [`idastar_parallel`]).
 //!
 //! # What each algorithm assumes of costs
