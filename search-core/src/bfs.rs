@@ -28,10 +28,12 @@ use crate::visited::{HashVisited, VisitedSet};
 ///   wider [`Problem::Cost`] type lifts it.
 ///
 /// # Guarantees
-/// The solution has the fewest actions of all paths to a goal, so it is cost-optimal when every
-/// action costs the same. Its reported cost is the sum of its actions' costs; with unequal costs
-/// use [`astar`](crate::astar) for a cheapest path. If `start` is a goal, the solution is empty
-/// and costs zero.
+/// Costs are ignored while searching: the solution has the fewest actions of all paths to a
+/// goal, so it is cost-optimal when every action costs the same. On a weighted problem it is
+/// still a fewest-action path, not a cheapest one, and says so only through its cost, which is
+/// the true sum of its actions' costs; use [`dijkstra`](crate::dijkstra) (or
+/// [`astar`](crate::astar) with a heuristic) for a cheapest path. If `start` is a goal, the
+/// solution is empty and costs zero.
 ///
 /// # Complexity
 /// `O(V + E)` time and `O(V)` memory over the `V` states and `E` moves reachable within the
@@ -105,6 +107,24 @@ pub fn bfs<P: Problem>(problem: &P, start: P::State) -> ResultOf<P> {
 pub fn bfs_with<P, V, O>(
     problem: &P,
     start: P::State,
+    visited: V,
+    limits: &Limits,
+    observer: O,
+) -> ResultOf<P>
+where
+    P: Problem,
+    V: VisitedSet<P>,
+    O: Observer<P>,
+{
+    search_from(problem, std::iter::once(start), visited, limits, observer)
+}
+
+/// The breadth-first search of [`bfs_with`] and
+/// [`multi_source_bfs_with`](crate::multi_source_bfs_with): every start is a root of the one
+/// search tree, at depth zero, so the first goal generated is the nearest to any of them.
+pub(crate) fn search_from<P, V, O>(
+    problem: &P,
+    starts: impl IntoIterator<Item = P::State>,
     mut visited: V,
     limits: &Limits,
     mut observer: O,
@@ -116,19 +136,27 @@ where
 {
     let began = Instant::now();
     let mut statistics = Statistics::default();
-    visited.insert(problem, &start);
-    let mut tree = Tree::new(start);
+    let mut tree = Tree::empty();
     // Path costs only feed the observer, so they are kept only for an observer that listens.
     let mut costs: Vec<P::Cost> = Vec::new();
-    if O::ENABLED {
-        costs.push(P::Cost::ZERO);
-    }
     let mut guard = Guard::new(limits);
     let mut buffer = Successors::<P>::new();
 
     let outcome = 'search: {
-        if problem.is_goal(tree.state(0)) {
-            break 'search solution_through(problem, tree.path_to(0));
+        for start in starts {
+            // A start given twice is one root: the second adds no path.
+            if !visited.insert(problem, &start) {
+                continue;
+            }
+            let Some(root) = tree.push_root(start) else {
+                break 'search Outcome::LimitReached(Limit::Stored);
+            };
+            if O::ENABLED {
+                costs.push(P::Cost::ZERO);
+            }
+            if problem.is_goal(tree.state(root)) {
+                break 'search solution_through(problem, tree.path_to(root));
+            }
         }
         // The guard reads the clock only every so many expansions; a search that starts past its
         // deadline or already cancelled should not do that work first.

@@ -32,8 +32,10 @@ use crate::tree::Tree;
 ///   wider [`Problem::Cost`] type lifts it.
 ///
 /// # Guarantees
-/// The solution has the fewest actions of all paths from `start` to `goal`, so it is cost-optimal
-/// when every action costs the same; its reported cost is the sum of its actions' costs. The goal
+/// Costs are ignored while searching: the solution has the fewest actions of all paths from
+/// `start` to `goal`, so it is cost-optimal when every action costs the same; on a weighted
+/// problem it is a fewest-action path reported at the true sum of its actions' costs (use
+/// [`bidirectional_dijkstra`](crate::bidirectional_dijkstra) for a cheapest one). The goal
 /// is the state `goal`: the problem's [`is_goal`](Problem::is_goal) is not consulted. If `start`
 /// equals `goal`, the solution is empty and costs zero. The problem's
 /// [`predecessors`](Reversible::predecessors) must list exactly the moves that
@@ -125,6 +127,23 @@ pub fn bidirectional_bfs_with<P, O>(
     start: P::State,
     goal: P::State,
     limits: &Limits,
+    observer: O,
+) -> ResultOf<P>
+where
+    P: Reversible,
+    O: Observer<P>,
+{
+    search_towards(problem, start, std::iter::once(goal), limits, observer)
+}
+
+/// The bidirectional search of [`bidirectional_bfs_with`] and
+/// [`bidirectional_bfs_to_any_with`](crate::bidirectional_bfs_to_any_with): the backward side
+/// starts from every goal at once, at depth zero, so it measures the distance to the nearest.
+pub(crate) fn search_towards<P, O>(
+    problem: &P,
+    start: P::State,
+    goals: impl IntoIterator<Item = P::State>,
+    limits: &Limits,
     mut observer: O,
 ) -> ResultOf<P>
 where
@@ -134,11 +153,17 @@ where
     let began = Instant::now();
     let mut statistics = Statistics::default();
     let mut forward = Side::<P, O>::new(start, Direction::Forward);
-    let mut backward = Side::<P, O>::new(goal, Direction::Backward);
+    let mut backward = Side::<P, O>::empty(Direction::Backward);
     let mut guard = Guard::new(limits);
 
     let outcome = 'search: {
-        if forward.tree.state(0) == backward.tree.state(0) {
+        for goal in goals {
+            if let Insertion::Full = backward.insert_root(goal) {
+                break 'search Outcome::LimitReached(Limit::Stored);
+            }
+        }
+        let start_hash = hash_one(forward.tree.state(0));
+        if backward.find(start_hash, forward.tree.state(0)).is_some() {
             break 'search solution_through(problem, forward.tree.path_to(0));
         }
         // The guard reads the clock only every so many expansions; a search that starts past its
@@ -225,22 +250,47 @@ enum Insertion {
 
 impl<P: Problem, O: Observer<P>> Side<P, O> {
     fn new(root: P::State, direction: Direction) -> Self {
-        let tree = Tree::new(root);
-        let mut index = HashTable::new();
-        index.insert_unique(hash_one(tree.state(0)), 0, |&node| {
-            hash_one(tree.state(node as usize))
-        });
+        let mut side = Side::empty(direction);
+        // An empty side has room for a root.
+        let _new = side.insert_root(root);
+        side
+    }
+
+    /// A side with no root yet; [`insert_root`](Side::insert_root) adds them.
+    fn empty(direction: Direction) -> Self {
         Side {
-            tree,
-            index,
+            tree: Tree::empty(),
+            index: HashTable::new(),
             frontier_start: 0,
             direction,
-            costs: if O::ENABLED {
-                vec![P::Cost::ZERO]
-            } else {
-                Vec::new()
-            },
+            costs: Vec::new(),
             observer: std::marker::PhantomData,
+        }
+    }
+
+    /// Adds `root` at depth zero unless the side has it already; only before the first
+    /// expansion, while every node is a root of the first layer.
+    fn insert_root(&mut self, root: P::State) -> Insertion {
+        debug_assert_eq!(self.frontier_start, 0, "roots come before any expansion");
+        let hash = hash_one(&root);
+        let tree = &mut self.tree;
+        match self.index.entry(
+            hash,
+            |&node| tree.state(node as usize) == &root,
+            |&node| hash_one(tree.state(node as usize)),
+        ) {
+            Entry::Occupied(_) => Insertion::Duplicate,
+            Entry::Vacant(vacant) => match tree.push_root(root) {
+                Some(node) => {
+                    // The tree only hands out indices that fit its 32-bit parents.
+                    vacant.insert(node as u32);
+                    if O::ENABLED {
+                        self.costs.push(P::Cost::ZERO);
+                    }
+                    Insertion::New(node)
+                }
+                None => Insertion::Full,
+            },
         }
     }
 

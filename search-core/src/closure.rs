@@ -4,7 +4,8 @@
 //! Closures cannot express in-place moves, so the adapted problems work with the algorithms that
 //! need [`Problem`] (and [`Reversible`] for [`from_fn_reversible`]), not with
 //! [`idastar`](crate::idastar)'s in-place search; [`from_fn`]'s public docs say so, and what to
-//! use instead, for users who meet the trait error. An action is the state it leads to.
+//! use instead, for users who meet the trait error. An action is the state it leads to. The
+//! adapter for IDA*, whose actions carry both ends of a move, is in `closure_in_place.rs`.
 
 use std::fmt;
 use std::hash::Hash;
@@ -43,7 +44,9 @@ pub struct FnProblem<State, C, FS, FG> {
 /// idastar(&count, &NoHeuristic, 0);
 /// // error[E0277]: the trait bound `FnProblem<u32, u32, ..>: InPlace` is not satisfied
 /// ```
-/// Search it with [`astar`](crate::astar) instead: it takes the same
+/// [`from_fn_in_place`](crate::from_fn_in_place) makes, from the same closures, a problem that
+/// IDA* accepts, whose actions carry both ends of each move so that it can be undone. Or search
+/// this one with [`astar`](crate::astar) instead: it takes the same
 /// [`Heuristic`](crate::Heuristic)s and, given an admissible one, finds solutions as cheap, but
 /// it stores every state it reaches. When that memory is what IDA* was for, implement
 /// [`Problem`] (as in the [crate documentation](crate)) and [`InPlace`](crate::InPlace) on a

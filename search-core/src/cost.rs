@@ -4,9 +4,11 @@ use std::fmt::Debug;
 use std::hash::Hash;
 use std::ops::Add;
 
-/// A non-negative integer path cost.
+/// A non-negative path cost.
 ///
-/// Implemented for the unsigned integer types. Searches add costs along a path, so the type must
+/// Implemented for the unsigned integer types; signed integers and floats come in through the
+/// checked wrappers [`Signed`](crate::Signed) and [`FloatCost`](crate::FloatCost), whose
+/// constructors refuse negative values with a typed error. Searches add costs along a path, so the type must
 /// be wide enough to hold the cost of every path the search may consider (`u8` suits puzzles
 /// whose optimal solutions are short, `u32` is a safe default). Sums saturate at
 /// [`MAX`](Cost::MAX), the searches' infinity, so a solution costs less than `MAX`: a search
@@ -32,6 +34,12 @@ pub trait Cost:
 
     /// Subtracts `other`, saturating at [`Cost::ZERO`] instead of underflowing.
     fn saturating_sub(self, other: Self) -> Self;
+
+    /// Whether [`to_u64`](Cost::to_u64) keeps every distinct cost apart, so that the open lists
+    /// may file entries in buckets by it; true for integers. A cost with fractions
+    /// ([`FloatCost`](crate::FloatCost)) says false, and open lists then order it by comparison
+    /// alone, in a binary heap.
+    const BUCKETED: bool = true;
 }
 
 macro_rules! impl_cost {

@@ -1,5 +1,23 @@
-//! Generic state-space search: breadth-first, bidirectional breadth-first, A*, IDA* and parallel
-//! IDA* ([`idastar_parallel`]) over a small [`Problem`] trait.
+//! Generic state-space search over a small [`Problem`] trait: breadth-first ([`bfs`], from many
+//! starts [`multi_source_bfs`], lazily [`bfs_reach`], back to the start [`bfs_loop`]),
+//! bidirectional breadth-first
+//! ([`bidirectional_bfs`], towards a goal set [`bidirectional_bfs_to_goals`]), Dijkstra
+//! ([`dijkstra`], [`dijkstra_all`], [`dijkstra_partial`], [`dijkstra_within`],
+//! [`dijkstra_reach`]), bidirectional Dijkstra ([`bidirectional_dijkstra`], towards a goal set
+//! [`bidirectional_dijkstra_to_goals`]), A* ([`astar`], every optimal solution
+//! [`astar_bag`]), Yen's k shortest paths ([`yen`]), depth-first ([`dfs`], lazily
+//! [`dfs_reach`], iterative deepening [`iddfs`]),
+//! [`fringe`] search, IDA* and parallel IDA* ([`idastar`], [`idastar_parallel`]).
+//!
+//! # What each algorithm assumes of costs
+//! Costs are unsigned integers ([`Cost`]), or signed integers and floats checked on entry
+//! ([`Signed`], [`FloatCost`], whose constructors refuse a negative value with a
+//! [`CostError`]), so no action is negative and zero-cost actions are allowed everywhere. The breadth-first and depth-first searches ([`bfs`],
+//! [`multi_source_bfs`], [`bidirectional_bfs`], [`bidirectional_bfs_to_goals`], [`iddfs`],
+//! [`dfs`]) ignore costs while they search: on a weighted problem they return a path of the
+//! fewest actions ([`dfs`]: any path), reported with the true sum of its costs. The others
+//! return cheapest paths: [`dijkstra`] and [`bidirectional_dijkstra`] with no heuristic,
+//! [`astar`], [`astar_bag`], [`fringe`] and [`idastar`] given an admissible one.
 //!
 //! # Example: a problem in a dozen lines
 //! A problem names its states, its actions and their cost type, and answers two questions: is
@@ -33,7 +51,9 @@
 //! assert_eq!(solution.actions, ['+', '*', '+', '*']);
 //! ```
 //! For a one-off search, [`from_fn`] makes a problem out of two closures instead, for every
-//! algorithm but IDA*.
+//! algorithm but IDA*; [`from_fn_in_place`] makes one that IDA* accepts too, and
+//! [`from_fn_reversible`] one for the bidirectional searches (goals as an argument, one state
+//! or a set).
 //!
 //! # Implementing a problem
 //! A domain plugs in through small capability traits, and every algorithm asks for the fewest it
@@ -43,9 +63,9 @@
 //! |---|---|---|
 //! | [`Problem`] | [`is_goal`](Problem::is_goal), [`successors`](Problem::successors) | every algorithm |
 //! | [`InPlace`] | [`apply`](InPlace::apply), [`undo`](InPlace::undo) (optional: action slots) | [`idastar`], [`idastar_parallel`] |
-//! | [`Reversible`] | [`predecessors`](Reversible::predecessors) | [`bidirectional_bfs`] |
+//! | [`Reversible`] | [`predecessors`](Reversible::predecessors) | [`bidirectional_bfs`], [`bidirectional_bfs_to_goals`], [`bidirectional_dijkstra`] |
 //! | [`PerfectRank`] | [`rank_count`](PerfectRank::rank_count), [`rank`](PerfectRank::rank) | [`DenseVisited`] |
-//! | [`Heuristic`] | [`estimate`](Heuristic::estimate) | [`astar`], [`idastar`], [`idastar_parallel`] |
+//! | [`Heuristic`] | [`estimate`](Heuristic::estimate) | [`astar`], [`astar_bag`], [`fringe`], [`idastar`], [`idastar_parallel`] |
 //!
 //! Everything else is defaulted. Heuristics are a separate trait, so one problem pairs with many
 //! of them; an estimate made of parts can carry them from node to node through an
@@ -84,17 +104,32 @@
 #![deny(missing_docs)]
 
 mod astar;
+mod astar_bag;
 mod bfs;
+mod bfs_loop;
+mod bfs_reach;
 mod bidirectional;
+mod bidirectional_dijkstra;
+mod bidirectional_to_goals;
+mod checked_cost;
 mod closure;
+mod closure_in_place;
 mod cost;
+mod dfs;
+mod dfs_reach;
+mod dijkstra;
+mod dijkstra_all;
+mod dijkstra_reach;
 mod export;
+mod fringe;
 mod graph;
 mod hash;
 mod heuristic;
 mod idastar;
+mod iddfs;
 mod incremental_heuristic;
 mod limits;
+mod multi_source_bfs;
 mod node_store;
 mod observer;
 mod open_list;
@@ -108,19 +143,43 @@ mod recursive_walk;
 mod statistics;
 mod tree;
 mod visited;
+mod yen;
 
 pub use astar::{astar, astar_with};
+pub use astar_bag::{
+    astar_bag, astar_bag_with, BagOutcome, BagResult, BagResultOf, Enumerate, OptimalSolutions,
+};
 pub use bfs::{bfs, bfs_layers, bfs_with, Layers};
+pub use bfs_loop::{bfs_loop, bfs_loop_with};
+pub use bfs_reach::{bfs_reach, bfs_reach_with, BfsReach};
 pub use bidirectional::{bidirectional_bfs, bidirectional_bfs_with};
+pub use bidirectional_dijkstra::{
+    bidirectional_dijkstra, bidirectional_dijkstra_to_goals, bidirectional_dijkstra_to_goals_with,
+    bidirectional_dijkstra_with,
+};
+pub use bidirectional_to_goals::{bidirectional_bfs_to_goals, bidirectional_bfs_to_goals_with};
+pub use checked_cost::{CostError, FloatCost, Signed, SignedInteger};
 pub use closure::{from_fn, from_fn_reversible, FnProblem, FnReversible};
+pub use closure_in_place::{from_fn_in_place, FnInPlace, Step};
 pub use cost::Cost;
+pub use dfs::{dfs, dfs_with};
+pub use dfs_reach::{dfs_reach, dfs_reach_with, DfsReach};
+pub use dijkstra::{dijkstra, dijkstra_with};
+pub use dijkstra_all::{
+    dijkstra_all, dijkstra_all_with, dijkstra_partial, dijkstra_partial_with, dijkstra_within,
+    Distances,
+};
+pub use dijkstra_reach::{dijkstra_reach, dijkstra_reach_with, DijkstraReach};
 pub use export::{explore, ExploredGraph};
+pub use fringe::{fringe, fringe_with};
 pub use graph::GraphProblem;
 pub use hash::{FastHashMap, FastHashSet, FastHasher, FoldedFxHasher};
 pub use heuristic::{heuristic_fn, FnHeuristic, Heuristic, NoHeuristic};
 pub use idastar::{idastar, idastar_with};
+pub use iddfs::{iddfs, iddfs_with};
 pub use incremental_heuristic::IncrementalHeuristic;
 pub use limits::{Limits, DEFAULT_MAX_STORED};
+pub use multi_source_bfs::{multi_source_bfs, multi_source_bfs_with};
 pub use observer::{NoObserver, Observer};
 pub use outcome::{Limit, Outcome, ResultOf, SearchResult, Solution};
 pub use parallel_idastar::{idastar_parallel, MAX_PARALLEL_THREADS};
@@ -131,6 +190,7 @@ pub use pruned::{Pruned, PrunedAction, PrunedError, PrunedHeuristic, PrunedState
 pub use pruning_automaton::{PruningAutomaton, PruningAutomatonError};
 pub use statistics::{Iteration, Statistics};
 pub use visited::{DenseVisited, DenseVisitedError, HashVisited, OrderedVisited, VisitedSet};
+pub use yen::{yen, yen_with, KShortest, KShortestOf};
 
 /// The petgraph version of the graphs [`GraphProblem`] takes and [`ExploredGraph`] gives, so
 /// that users name those exact types (see the crate documentation).

@@ -41,12 +41,18 @@ pub struct Limits {
 
 impl Default for Limits {
     fn default() -> Self {
-        Limits {
-            max_stored: Some(DEFAULT_MAX_STORED),
-            ..Limits::none()
-        }
+        DEFAULT_LIMITS.clone()
     }
 }
+
+/// [`Limits::default`] as a static, for the iterators that borrow their limits for as long as
+/// they live and are made without any.
+pub(crate) static DEFAULT_LIMITS: Limits = Limits {
+    max_expanded: None,
+    max_stored: Some(DEFAULT_MAX_STORED),
+    deadline: None,
+    cancel: None,
+};
 
 impl Limits {
     /// No limits at all: the search runs until it has an answer.

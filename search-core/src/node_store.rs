@@ -213,6 +213,17 @@ where
         Ok(Slot::New(index))
     }
 
+    /// The index of `state`, if it is stored.
+    pub(crate) fn find(&self, state: &State) -> Option<u32> {
+        self.table.find(hash_one(state), &self.states, state).ok()
+    }
+
+    /// The parent of node `index`, or [`NO_PARENT`] for a root.
+    #[inline]
+    pub(crate) fn parent(&self, index: u32) -> u32 {
+        self.parents[index as usize]
+    }
+
     /// The state of node `index`.
     #[inline]
     pub(crate) fn state(&self, index: u32) -> &State {

@@ -138,7 +138,7 @@ impl<C: Cost> OpenList<C> {
         let f = g.saturating_add(h);
         let f_value = f.to_u64();
         // A saturated f no longer determines h from g, and the buckets keep one h per (f, g).
-        if f_value >= BUCKETED_F || f == C::MAX {
+        if !C::BUCKETED || f_value >= BUCKETED_F || f == C::MAX {
             self.heap.push(HeapEntry { f, g, h, index });
             return;
         }

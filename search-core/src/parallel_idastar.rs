@@ -15,7 +15,7 @@ use std::thread;
 
 use crate::cost::Cost;
 use crate::hash::FastHashMap;
-use crate::idastar::{start_or_goal, End, Root, Shared, Walk};
+use crate::idastar::{compares_states, start_or_goal, End, Root, Shared, Walk};
 use crate::incremental_heuristic::IncrementalHeuristic;
 use crate::limits::{Guard, Limits};
 use crate::observer::NoObserver;
@@ -336,6 +336,7 @@ where
             h: *root_h,
             memo: root_memo.clone(),
             inverse: None,
+            parent_state: None,
         },
         path: Vec::new(),
     }];
@@ -358,9 +359,13 @@ where
                 if parent.root.inverse.as_ref() == Some(&action) {
                     continue;
                 }
-                counts.generated += 1;
                 let mut state = parent.root.state.clone();
                 problem.apply(&mut state, &action);
+                // As the serial walk: without an inverse, the move back by where it leads.
+                if parent.root.parent_state.as_ref() == Some(&state) {
+                    continue;
+                }
+                counts.generated += 1;
                 let g = parent.root.g.saturating_add(cost);
                 let (h, memo) = heuristic.estimate_child(
                     problem,
@@ -376,6 +381,8 @@ where
                 }
                 let mut path = parent.path.clone();
                 let inverse = problem.inverse(&action);
+                let parent_state = (inverse.is_none() && compares_states::<P::State>())
+                    .then(|| parent.root.state.clone());
                 path.push(action);
                 if problem.is_goal(&state) {
                     return Split::Solved(path, g);
@@ -387,6 +394,7 @@ where
                         h,
                         memo,
                         inverse,
+                        parent_state,
                     },
                     path,
                 });
@@ -459,10 +467,11 @@ fn order_subtrees<P: InPlace, M>(
 
 /// Every action of `state`, from its slots or its list, in the order searches try them.
 fn list_actions<P: InPlace>(problem: &P, state: &P::State, out: &mut Actions<P>) {
-    if P::ACTION_SLOTS == 0 {
+    let slots = problem.action_slots();
+    if slots == 0 {
         problem.actions(state, out);
     } else {
-        out.extend((0..P::ACTION_SLOTS).filter_map(|slot| problem.action_in_slot(state, slot)));
+        out.extend((0..slots).filter_map(|slot| problem.action_in_slot(state, slot)));
     }
 }
 

@@ -111,7 +111,7 @@ pub trait Problem {
 /// By default IDA* asks [`actions`](InPlace::actions) for a node's whole action list, which it
 /// keeps in a buffer per depth. A problem whose actions have fixed *slots* (a sliding-tile
 /// puzzle's four directions, a game's piece-and-direction pairs) can instead set
-/// [`ACTION_SLOTS`](InPlace::ACTION_SLOTS) and answer [`action_in_slot`](InPlace::action_in_slot):
+/// [`ACTION_SLOTS`](InPlace::ACTION_SLOTS) (or, per instance, [`action_slots`](InPlace::action_slots)) and answer [`action_in_slot`](InPlace::action_in_slot):
 /// IDA* then keeps only the next slot's index per depth and asks for one action at a time, so
 /// listing, storing and reading back a buffer disappear from the hot loop. The two ways give the
 /// same search, node for node, when slots hold the listed actions in the same order.
@@ -123,11 +123,62 @@ pub trait InPlace: Problem {
     /// that is in no slot is never tried.
     const ACTION_SLOTS: usize = 0;
 
-    /// The action in `slot` (in `0..ACTION_SLOTS`) of `state`, with its cost, or `None` when that
-    /// slot is empty in `state`.
+    /// How many action slots this instance answers for: [`ACTION_SLOTS`](InPlace::ACTION_SLOTS)
+    /// unless overridden, for a problem whose slot count depends on the instance (a board's
+    /// size, a graph's largest degree) and so cannot be a constant.
+    ///
+    /// Searches call this, never the constant, so overriding it is enough. It is read once per
+    /// node; the default, a constant, costs nothing, and an override that reads a field costs a
+    /// load the compiler usually keeps in a register. Zero makes searches use
+    /// [`actions`](InPlace::actions) instead.
+    ///
+    /// ```
+    /// use search_core::{InPlace, Problem, Successor, Successors};
+    ///
+    /// /// Rotate one of `wheels` wheels of a lock by one notch: one slot per wheel.
+    /// struct Lock { wheels: usize }
+    /// # impl Problem for Lock {
+    /// #     type State = Vec<u8>; type Action = usize; type Cost = u32;
+    /// #     fn is_goal(&self, state: &Vec<u8>) -> bool { state.iter().all(|&notch| notch == 0) }
+    /// #     fn successors(&self, state: &Vec<u8>, out: &mut Successors<Self>) {
+    /// #         for wheel in 0..self.wheels {
+    /// #             let mut next = state.clone();
+    /// #             self.apply(&mut next, &wheel);
+    /// #             out.push(Successor::unit(next, wheel));
+    /// #         }
+    /// #     }
+    /// # }
+    ///
+    /// impl InPlace for Lock {
+    ///     fn action_slots(&self) -> usize {
+    ///         self.wheels
+    ///     }
+    ///
+    ///     fn action_in_slot(&self, _: &Vec<u8>, slot: usize) -> Option<(usize, u32)> {
+    ///         Some((slot, 1))
+    ///     }
+    ///
+    ///     fn apply(&self, state: &mut Vec<u8>, wheel: &usize) {
+    ///         state[*wheel] = (state[*wheel] + 1) % 10;
+    ///     }
+    ///
+    ///     fn undo(&self, state: &mut Vec<u8>, wheel: &usize) {
+    ///         state[*wheel] = (state[*wheel] + 9) % 10;
+    ///     }
+    /// }
+    ///
+    /// assert_eq!(Lock { wheels: 3 }.action_slots(), 3);
+    /// ```
+    #[inline(always)]
+    fn action_slots(&self) -> usize {
+        Self::ACTION_SLOTS
+    }
+
+    /// The action in `slot` (in `0..action_slots()`) of `state`, with its cost, or `None` when
+    /// that slot is empty in `state`.
     ///
     /// Slots are tried in increasing order, which is the order of children in depth-first
-    /// searches. Called only when [`ACTION_SLOTS`](InPlace::ACTION_SLOTS) is not zero; the
+    /// searches. Called only when [`action_slots`](InPlace::action_slots) is not zero; the
     /// default, for problems without slots, has none.
     ///
     /// ```
@@ -184,7 +235,7 @@ pub trait InPlace: Problem {
 
     /// Pushes every action applicable in `state`, with its cost, onto `out` (empty on entry).
     ///
-    /// Used when [`ACTION_SLOTS`](InPlace::ACTION_SLOTS) is zero. The default derives the actions
+    /// Used when [`action_slots`](InPlace::action_slots) is zero. The default derives the actions
     /// from [`Problem::successors`]; override it when actions are cheaper to list than successor
     /// states are to build.
     fn actions(&self, state: &Self::State, out: &mut Actions<Self>) {

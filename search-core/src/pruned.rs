@@ -130,9 +130,10 @@ impl<'a, P: InPlace> Pruned<'a, P> {
     /// [`PrunedError`] when the problem has no action slots (the automaton reads slots) or a
     /// different number of them than the automaton.
     pub fn new(problem: &'a P, automaton: &'a PruningAutomaton) -> Result<Self, PrunedError> {
-        if P::ACTION_SLOTS == 0 || P::ACTION_SLOTS != automaton.slots() {
+        let slots = problem.action_slots();
+        if slots == 0 || slots != automaton.slots() {
             return Err(PrunedError {
-                problem_slots: P::ACTION_SLOTS,
+                problem_slots: slots,
                 automaton_slots: automaton.slots(),
             });
         }
@@ -169,7 +170,7 @@ impl<P: InPlace> Problem for Pruned<'_, P> {
     }
 
     fn successors(&self, state: &Self::State, out: &mut Successors<Self>) {
-        for slot in 0..P::ACTION_SLOTS {
+        for slot in 0..self.problem.action_slots() {
             if let Some((action, cost)) = self.action_in_slot(state, slot) {
                 let mut next = state.clone();
                 self.apply(&mut next, &action);
@@ -198,6 +199,11 @@ impl<P: InPlace> Problem for Pruned<'_, P> {
 
 impl<P: InPlace> InPlace for Pruned<'_, P> {
     const ACTION_SLOTS: usize = P::ACTION_SLOTS;
+
+    #[inline(always)]
+    fn action_slots(&self) -> usize {
+        self.problem.action_slots()
+    }
 
     #[inline(always)]
     fn action_in_slot(

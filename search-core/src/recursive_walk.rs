@@ -20,7 +20,7 @@
 use std::mem::{needs_drop, size_of};
 
 use crate::cost::Cost;
-use crate::idastar::{End, PassEnd, Root, Walk};
+use crate::idastar::{compares_states, End, PassEnd, Root, Walk};
 use crate::incremental_heuristic::IncrementalHeuristic;
 use crate::observer::Observer;
 use crate::outcome::Limit;
@@ -95,7 +95,7 @@ where
     pub(crate) fn recursion_fits(&self, threshold: P::Cost) -> bool {
         let fits = !O::ENABLED
             && size_of::<H::Memo>() == 0
-            && P::ACTION_SLOTS > 0
+            && self.problem.action_slots() > 0
             && !needs_drop::<P::State>()
             && size_of::<P::State>() <= MAX_COPIED_STATE;
         fits && !self.recursion_failed
@@ -188,7 +188,7 @@ where
     ) -> bool {
         // Read once: the calls below take `self`, so the compiler would read it again after each.
         let bound = self.bound;
-        for slot in 0..P::ACTION_SLOTS {
+        for slot in 0..self.problem.action_slots() {
             let problem = self.problem;
             let Some((action, cost)) = problem.action_in_slot(&state, slot) else {
                 continue;
@@ -221,6 +221,12 @@ where
                 return true;
             }
             let child_inverse = problem.inverse(&action);
+            // The explicit walk prunes the move back to a parent without an inverse by
+            // comparing states; this walk does not, so it hands such an iteration back, to
+            // search the same tree.
+            if child_inverse.is_none() && compares_states::<P::State>() {
+                return self.fall_back();
+            }
             if self.expand(child, child_g, child_h, child_inverse) {
                 if matches!(self.unwind, Unwind::Solved) {
                     self.path.push(action);

@@ -10,18 +10,24 @@
 /// The most nodes a tree holds: every node index must fit a `u32` parent field.
 const CAPACITY: usize = u32::MAX as usize;
 
-/// A search tree rooted at index 0; the root is its own parent.
+/// A search forest: node 0 is the first root, and every root is its own parent, so that a
+/// multi-source search keeps several roots in one store.
 #[derive(Debug)]
 pub(crate) struct Tree<State> {
     nodes: Vec<(State, u32)>,
 }
 
 impl<State: Clone> Tree<State> {
-    /// A tree holding only `root`.
-    pub(crate) fn new(root: State) -> Self {
-        Tree {
-            nodes: vec![(root, 0)],
-        }
+    /// A tree with no node yet, for a search that adds its roots with
+    /// [`push_root`](Tree::push_root).
+    pub(crate) fn empty() -> Self {
+        Tree { nodes: Vec::new() }
+    }
+
+    /// Stores `state` as another root and returns its index, or `None` if the tree is full.
+    pub(crate) fn push_root(&mut self, state: State) -> Option<usize> {
+        let index = self.nodes.len();
+        self.push(state, index)
     }
 
     /// The number of stored nodes.
@@ -43,18 +49,19 @@ impl<State: Clone> Tree<State> {
         if self.nodes.len() >= CAPACITY {
             return None;
         }
-        // `parent` is an index of a stored node, so below CAPACITY, which fits u32.
+        // `parent` is an index of a stored node (or, for a root, the next index), so at most
+        // CAPACITY - 1 here, which fits u32.
         self.nodes.push((state, parent as u32));
         Some(self.nodes.len() - 1)
     }
 
-    /// The states from the root down to node `index`, root first.
+    /// The states from the root of node `index` down to it, root first.
     pub(crate) fn path_to(&self, mut index: usize) -> Vec<State> {
         let mut states = Vec::new();
         loop {
             let (state, parent) = &self.nodes[index];
             states.push(state.clone());
-            if index == 0 {
+            if *parent as usize == index {
                 break;
             }
             index = *parent as usize;

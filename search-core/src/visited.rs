@@ -51,6 +51,29 @@ impl<State> HashVisited<State> {
             states: FastHashSet::with_capacity_and_hasher(capacity, Default::default()),
         }
     }
+
+    /// The number of states in the set.
+    ///
+    /// The same as [`VisitedSet::len`], callable without naming the problem: the set implements
+    /// [`VisitedSet`] for every problem whose states it holds, so the trait's method alone needs
+    /// a turbofish (`VisitedSet::<P>::len(&set)`) where this one does not.
+    ///
+    /// ```
+    /// use search_core::{bfs_with, from_fn, HashVisited, Limits, NoObserver};
+    ///
+    /// let ring = from_fn(|&n: &u8| [((n + 1) % 5, 1u32)], |_| false);
+    /// let mut visited = HashVisited::default();
+    /// bfs_with(&ring, 0, &mut visited, &Limits::default(), NoObserver);
+    /// assert_eq!(visited.len(), 5);
+    /// ```
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Whether the set is empty; see [`len`](HashVisited::len).
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
+    }
 }
 
 impl<P: Problem + ?Sized> VisitedSet<P> for HashVisited<P::State> {
@@ -143,6 +166,19 @@ impl DenseVisited {
     }
 }
 
+impl DenseVisited {
+    /// The number of ranks in the set, callable without naming the problem (see
+    /// [`HashVisited::len`]).
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
 impl<P: PerfectRank + ?Sized> VisitedSet<P> for DenseVisited {
     #[inline]
     fn insert(&mut self, problem: &P, state: &P::State) -> bool {
@@ -218,6 +254,19 @@ impl<State: Ord> Default for OrderedVisited<State> {
         OrderedVisited {
             states: BTreeSet::new(),
         }
+    }
+}
+
+impl<State: Ord> OrderedVisited<State> {
+    /// The number of states in the set, callable without naming the problem (see
+    /// [`HashVisited::len`]).
+    pub fn len(&self) -> usize {
+        self.states.len()
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.states.is_empty()
     }
 }
 

@@ -14,7 +14,7 @@ use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    astar, astar_with, bfs, bfs_with, bidirectional_bfs, bidirectional_bfs_with, explore,
+    astar, astar_with, bfs, bfs_with, bidirectional_bfs, bidirectional_bfs_with, explore, fringe,
     heuristic_fn, idastar, idastar_with, DenseVisited, ExploredGraph, GraphProblem, HashVisited,
     Limit, Limits, NoHeuristic, NoObserver, OrderedVisited, Outcome, Problem, ResultOf, Solution,
     Successor, Successors,
@@ -22,9 +22,12 @@ use search_core::{
 
 /// A random graph: node count and `(source, target, weight)` edges, parallel edges and
 /// self-loops included.
-type Edges = (usize, Vec<(usize, usize, u32)>);
+pub(crate) type Edges = (usize, Vec<(usize, usize, u32)>);
 
-fn edges(max_nodes: usize, weights: std::ops::RangeInclusive<u32>) -> impl Strategy<Value = Edges> {
+pub(crate) fn edges(
+    max_nodes: usize,
+    weights: std::ops::RangeInclusive<u32>,
+) -> impl Strategy<Value = Edges> {
     // At least two nodes and as many edges as nodes, so that most start and goal pairs differ
     // and many are connected.
     (2..=max_nodes).prop_flat_map(move |nodes| {
@@ -33,7 +36,7 @@ fn edges(max_nodes: usize, weights: std::ops::RangeInclusive<u32>) -> impl Strat
     })
 }
 
-fn build<Ty: EdgeType>((nodes, edges): &Edges) -> Graph<(), u32, Ty> {
+pub(crate) fn build<Ty: EdgeType>((nodes, edges): &Edges) -> Graph<(), u32, Ty> {
     let mut graph = Graph::default();
     for _ in 0..*nodes {
         graph.add_node(());
@@ -45,7 +48,7 @@ fn build<Ty: EdgeType>((nodes, edges): &Edges) -> Graph<(), u32, Ty> {
 }
 
 /// The cheapest cost from `start` to `goal`, by petgraph.
-fn oracle<Ty: EdgeType>(
+pub(crate) fn oracle<Ty: EdgeType>(
     graph: &Graph<(), u32, Ty>,
     start: NodeIndex,
     goal: NodeIndex,
@@ -56,7 +59,7 @@ fn oracle<Ty: EdgeType>(
 }
 
 /// The cheapest cost from every node to `goal`, by petgraph on the reversed graph.
-fn distances_to<Ty: EdgeType>(
+pub(crate) fn distances_to<Ty: EdgeType>(
     graph: &Graph<(), u32, Ty>,
     goal: NodeIndex,
 ) -> HashMap<NodeIndex, u32> {
@@ -81,7 +84,7 @@ fn scaled(
 
 /// Walks `solution` through `graph` by hand: every action an edge at the current node, ending at
 /// `goal`, its weights summing to the reported cost.
-fn check_path<Ty: EdgeType>(
+pub(crate) fn check_path<Ty: EdgeType>(
     graph: &Graph<(), u32, Ty>,
     start: NodeIndex,
     goal: NodeIndex,
@@ -112,7 +115,7 @@ fn check_path<Ty: EdgeType>(
 
 /// The one check every search result goes through: optimal cost or proven unreachable, and a
 /// valid path.
-fn check<Ty: EdgeType>(
+pub(crate) fn check<Ty: EdgeType>(
     name: &str,
     graph: &Graph<(), u32, Ty>,
     start: NodeIndex,
@@ -171,6 +174,25 @@ fn check_all<Ty: EdgeType>(
             &astar(&problem, &varying, start),
         )?;
     }
+
+    for (index, &numerator) in scales.iter().enumerate() {
+        let consistent = heuristic_fn(|node: &NodeIndex| scaled(&distances, node, numerator, 8));
+        let varying = heuristic_fn(|node: &NodeIndex| {
+            let numerator = scales[(node.index() + index) % scales.len()];
+            scaled(&distances, node, numerator, 8)
+        });
+        let result = fringe(&problem, &consistent, start);
+        check("fringe, consistent heuristic", graph, start, goal, &result)?;
+        let result = fringe(&problem, &varying, start);
+        check("fringe, admissible heuristic", graph, start, goal, &result)?;
+    }
+    check(
+        "fringe without heuristic",
+        graph,
+        start,
+        goal,
+        &fringe(&problem, &NoHeuristic, start),
+    )?;
 
     let mut explored = ExploredGraph::new();
     let recorded = astar_with(
@@ -245,7 +267,7 @@ fn reachable<Ty: EdgeType>(graph: &Graph<(), u32, Ty>, start: NodeIndex) -> Vec<
 }
 
 /// An acyclic version of `edges`: every edge points from the lower index to the higher.
-fn acyclic((nodes, edges): &Edges) -> Edges {
+pub(crate) fn acyclic((nodes, edges): &Edges) -> Edges {
     let forward = edges
         .iter()
         .filter(|(source, target, _)| source != target)

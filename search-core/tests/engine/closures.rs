@@ -1,0 +1,44 @@
+//! IDA* on a problem made of closures, against petgraph's Dijkstra on random acyclic graphs
+//! (where every path ends, so IDA* ends too, reachable goal or not).
+
+use petgraph::graph::NodeIndex;
+use petgraph::visit::EdgeRef;
+use petgraph::Directed;
+use proptest::prelude::*;
+use proptest::sample::Index;
+use search_core::{from_fn_in_place, idastar, NoHeuristic, Outcome};
+
+use crate::graphs::{acyclic, build, edges, oracle};
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn idastar_on_closures(edges in edges(9, 0..=9), start: Index, goal: Index) {
+        let edges = acyclic(&edges);
+        let graph = build::<Directed>(&edges);
+        let (start, goal) = (NodeIndex::new(start.index(edges.0)), NodeIndex::new(goal.index(edges.0)));
+        let problem = from_fn_in_place(
+            |&node: &NodeIndex| graph.edges(node).map(|edge| (edge.target(), *edge.weight())).collect::<Vec<_>>(),
+            |&node| node == goal,
+        );
+        let result = idastar(&problem, &NoHeuristic, start);
+        match (result.outcome, oracle(&graph, start, goal)) {
+            (Outcome::Solved(solution), Some(optimal)) => {
+                prop_assert_eq!(solution.cost, optimal);
+                // The steps chain from the start to the goal.
+                let mut at = start;
+                for step in &solution.actions {
+                    prop_assert_eq!(step.from, at);
+                    prop_assert!(graph.contains_edge(step.from, step.to));
+                    at = step.to;
+                }
+                prop_assert_eq!(at, goal);
+            }
+            (Outcome::Unreachable, None) => {}
+            (outcome, optimal) => {
+                return Err(TestCaseError::fail(format!("{outcome:?}, the optimum is {optimal:?}")))
+            }
+        }
+    }
+}

@@ -1,0 +1,68 @@
+//! Signed and floating-point costs through their checked wrappers, against petgraph's Dijkstra
+//! on the same graphs with plain `i32` and `f64` weights. Float weights are quarters, whose sums
+//! are exact, so the costs compare exactly.
+
+use petgraph::algo::dijkstra as petgraph_dijkstra;
+use petgraph::graph::{Graph, NodeIndex};
+use petgraph::Directed;
+use proptest::prelude::*;
+use proptest::sample::Index;
+use search_core::{
+    astar, bidirectional_dijkstra, dijkstra, fringe, CostError, FloatCost, GraphProblem,
+    NoHeuristic, Outcome, ResultOf, Signed,
+};
+
+use crate::graphs::{build, edges};
+
+/// The outcome's cost, or `None` when the goal is unreachable; any other outcome fails.
+fn cost_of<C>(
+    result: &ResultOf<GraphProblem<'_, (), C, Directed>>,
+) -> Result<Option<C>, TestCaseError>
+where
+    C: search_core::Cost,
+{
+    match &result.outcome {
+        Outcome::Solved(solution) => Ok(Some(solution.cost)),
+        Outcome::Unreachable => Ok(None),
+        Outcome::LimitReached(limit) => Err(TestCaseError::fail(format!("stopped at {limit:?}"))),
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    #[test]
+    fn signed_and_float_costs(edges in edges(10, 0..=12), start: Index, goal: Index) {
+        let plain: Graph<(), u32, Directed> = build(&edges);
+        let (start, goal) = (NodeIndex::new(start.index(edges.0)), NodeIndex::new(goal.index(edges.0)));
+
+        let signed = plain.map(|_, _| (), |_, &w| Signed::new(w as i32).expect("not negative"));
+        let oracle = petgraph_dijkstra(&plain, start, Some(goal), |edge| *edge.weight() as i32).get(&goal).copied();
+        let problem = GraphProblem::new(&signed, goal);
+        for result in [dijkstra(&problem, start), astar(&problem, &NoHeuristic, start), bidirectional_dijkstra(&problem, start, goal), fringe(&problem, &NoHeuristic, start)] {
+            prop_assert_eq!(cost_of(&result)?.map(Signed::get), oracle);
+        }
+
+        let quarters = plain.map(|_, _| (), |_, &w| f64::from(w) / 4.0);
+        let floats = quarters.map(|_, _| (), |_, &w| FloatCost::new(w).expect("a number, not negative"));
+        let oracle = petgraph_dijkstra(&quarters, start, Some(goal), |edge| *edge.weight()).get(&goal).copied();
+        let problem = GraphProblem::new(&floats, goal);
+        for result in [dijkstra(&problem, start), astar(&problem, &NoHeuristic, start), bidirectional_dijkstra(&problem, start, goal), fringe(&problem, &NoHeuristic, start)] {
+            prop_assert_eq!(cost_of(&result)?.map(FloatCost::get), oracle);
+        }
+    }
+}
+
+#[test]
+fn negative_and_nan_costs_are_refused() {
+    assert_eq!(Signed::new(-3_i64), Err(CostError::Negative));
+    assert_eq!(Signed::try_from(i8::MIN), Err(CostError::Negative));
+    assert_eq!(Signed::new(0_i32).map(Signed::get), Ok(0));
+    assert_eq!(FloatCost::new(-1e-300), Err(CostError::Negative));
+    assert_eq!(FloatCost::new(f64::NAN), Err(CostError::NotANumber));
+    assert_eq!(FloatCost::new(-0.0).map(FloatCost::get), Ok(0.0));
+    assert_eq!(
+        CostError::Negative.to_string(),
+        "a cost must not be negative"
+    );
+}

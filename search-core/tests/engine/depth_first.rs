@@ -1,0 +1,76 @@
+//! Depth-first search and iterative deepening against petgraph: a valid path exactly when the
+//! goal is reachable, and for iterative deepening the fewest moves, as petgraph's Dijkstra with
+//! unit weights counts them.
+
+use petgraph::algo::{dijkstra, has_path_connecting};
+use petgraph::graph::NodeIndex;
+use petgraph::{Directed, EdgeType, Undirected};
+use proptest::prelude::*;
+use proptest::sample::Index;
+use search_core::{dfs, iddfs, GraphProblem, Outcome};
+
+use crate::graphs::{build, check_path, edges, Edges};
+
+fn check_depth_first<Ty: EdgeType>(
+    edges: &Edges,
+    start: Index,
+    goal: Index,
+) -> Result<(), TestCaseError> {
+    let graph = build::<Ty>(edges);
+    let (start, goal) = (
+        NodeIndex::new(start.index(edges.0)),
+        NodeIndex::new(goal.index(edges.0)),
+    );
+    let problem = GraphProblem::new(&graph, goal);
+    let reachable = has_path_connecting(&graph, start, goal, None);
+    let fewest = dijkstra(&graph, start, Some(goal), |_| 1usize)
+        .get(&goal)
+        .copied();
+
+    for (name, result, fewest_moves) in [
+        ("dfs", dfs(&problem, start), false),
+        ("iddfs", iddfs(&problem, start), true),
+    ] {
+        match result.outcome {
+            Outcome::Solved(solution) => {
+                prop_assert!(reachable, "{} solved an unreachable goal", name);
+                check_path(&graph, start, goal, &solution)?;
+                if fewest_moves {
+                    prop_assert_eq!(
+                        Some(solution.len()),
+                        fewest,
+                        "{} is not a fewest-move path",
+                        name
+                    );
+                }
+            }
+            Outcome::Unreachable => prop_assert!(!reachable, "{} missed a reachable goal", name),
+            Outcome::LimitReached(limit) => {
+                return Err(TestCaseError::fail(format!("{name} stopped at {limit:?}")))
+            }
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn depth_first_on_directed_graphs(edges in edges(9, 0..=9), start: Index, goal: Index) {
+        check_depth_first::<Directed>(&edges, start, goal)?;
+    }
+
+    #[test]
+    fn depth_first_on_undirected_graphs(edges in edges(8, 0..=9), start: Index, goal: Index) {
+        check_depth_first::<Undirected>(&edges, start, goal)?;
+    }
+}
+
+/// Deep paths live on the heap: a line of a hundred thousand states does not overflow the stack.
+#[test]
+fn deep_paths_do_not_overflow_the_stack() {
+    let line = search_core::from_fn(|&n: &u32| [(n + 1, 1u32)], |&n| n == 100_000);
+    let solution = dfs(&line, 0).into_solution().expect("reachable");
+    assert_eq!(solution.len(), 100_000);
+}
