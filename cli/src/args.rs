@@ -629,6 +629,9 @@ impl BlockLimits {
 pub enum BlocksAlgorithm {
     /// Breadth-first search: the fastest on these small state spaces.
     Bfs,
+    /// Bidirectional breadth-first search, backwards from every goal state the start's cluster
+    /// holds (found by a search of the whole cluster first).
+    Bidirectional,
     /// A* with the goal distance (steps or piece moves the goal pieces need, walls only).
     Astar,
 }

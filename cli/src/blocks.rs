@@ -5,7 +5,10 @@ use std::io::Write;
 
 use anyhow::{anyhow, bail, Context, Result};
 use puzzles::blocks::{Blocks, GoalDistance, Metric, Placement, ShippedLayout, SHIPPED};
-use search_core::{astar_with, bfs_with, HashVisited, NoObserver, Outcome, SearchResult};
+use search_core::{
+    astar_with, bfs_with, bidirectional_bfs_to_goals_with, HashVisited, NoObserver, Outcome,
+    SearchResult,
+};
 use serde_json::json;
 
 use crate::args::{BlocksAlgorithm, BlocksArgs, MetricArg, SolveFormat};
@@ -29,6 +32,10 @@ pub fn run(args: &BlocksArgs) -> Result<Status> {
         BlocksAlgorithm::Bfs => {
             bfs_with(&problem, start, HashVisited::default(), &limits, NoObserver)
         }
+        BlocksAlgorithm::Bidirectional => {
+            let goals = problem.goal_states(&start);
+            bidirectional_bfs_to_goals_with(&problem, start, goals, &limits, NoObserver)
+        }
         BlocksAlgorithm::Astar => astar_with(&problem, &GoalDistance, start, &limits, NoObserver),
     };
     let metric_name = match args.metric {
@@ -37,6 +44,7 @@ pub fn run(args: &BlocksArgs) -> Result<Status> {
     };
     let algorithm = match args.algorithm {
         BlocksAlgorithm::Bfs => "bfs",
+        BlocksAlgorithm::Bidirectional => "bidirectional",
         BlocksAlgorithm::Astar => "astar",
     };
     let (status, result_word) = match &result.outcome {

@@ -36,6 +36,23 @@ fn every_shipped_layout_solves_at_its_optimal_length() {
             assert_eq!(report["moves"].as_array().unwrap().len() as u32, optimal);
         }
     }
+    // The three searches agree on a few (bidirectional first searches the whole cluster).
+    for name in ["Pennant", "Hughes", "card 40"] {
+        let lengths: Vec<Value> = ["bfs", "bidirectional", "astar"]
+            .iter()
+            .map(|algorithm| {
+                let output = slide()
+                    .args(["blocks", "--shipped", name, "-a", algorithm, "-f", "json"])
+                    .output()
+                    .unwrap();
+                serde_json::from_slice::<Value>(&output.stdout).unwrap()["length"].clone()
+            })
+            .collect();
+        assert!(
+            lengths.iter().all(|length| *length == lengths[0]),
+            "{name}: {lengths:?}"
+        );
+    }
     let list = slide().args(["blocks", "--list"]).output().unwrap();
     assert_eq!(
         String::from_utf8(list.stdout).unwrap().lines().count(),
