@@ -8,7 +8,7 @@ use super::index::PlacementIndex;
 use super::layout::Layout;
 use super::symmetry::Symmetry;
 
-/// How far a build has come; passed to the progress callback of [`PatternDatabase::build`].
+/// How far a build has come; passed to the progress callback of [`PatternDatabase::build`](super::PatternDatabase::build).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct BuildProgress {
     /// Placements whose value is known.
