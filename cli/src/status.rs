@@ -102,14 +102,41 @@ fn is_file_error(error: &anyhow::Error) -> bool {
     })
 }
 
+/// Whether descriptor 1 was closed when the process started, as seen before Rust's runtime
+/// (which reopens it) ran: see [`stdout_was_closed`].
+#[cfg(target_os = "linux")]
+static STDOUT_CLOSED_AT_START: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
+/// Looks at descriptor 1 before `main`: the loader runs the functions of `.init_array` after
+/// the C library is set up and before Rust's runtime, which would hide a closed descriptor.
+#[cfg(target_os = "linux")]
+#[used]
+#[link_section = ".init_array"]
+static LOOK_AT_STDOUT_BEFORE_THE_RUNTIME: extern "C" fn() = look_at_stdout_before_the_runtime;
+
+#[cfg(target_os = "linux")]
+extern "C" fn look_at_stdout_before_the_runtime() {
+    // SAFETY: fcntl with F_GETFD takes no third argument and only reads the descriptor table
+    // (the C library is initialised before `.init_array` runs); a closed descriptor gives -1.
+    let closed = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1;
+    STDOUT_CLOSED_AT_START.store(closed, std::sync::atomic::Ordering::Relaxed);
+}
+
 /// Whether standard output was closed when `slide` started (`slide ... >&-`).
 ///
 /// Before `main`, Rust's runtime reopens a closed descriptor 0, 1 or 2 on `/dev/null`, so that
 /// a later `open` cannot take its number; everything written there would be lost and the run
-/// would end in success. The descriptor it opens is read-write, while a shell's `>/dev/null`
-/// opens it write-only: a read-write `/dev/null` on standard output is the runtime's.
+/// would end in success. On Linux the descriptor is looked at before the runtime runs, so a
+/// `/dev/null` the caller opened, write-only or read-write (Python's `subprocess.DEVNULL`), is
+/// told apart from a closed descriptor. Elsewhere the runtime's read-write `/dev/null` is
+/// taken for a closed descriptor, and so is a caller's read-write one.
 pub fn stdout_was_closed() -> bool {
-    #[cfg(unix)]
+    #[cfg(target_os = "linux")]
+    {
+        STDOUT_CLOSED_AT_START.load(std::sync::atomic::Ordering::Relaxed)
+    }
+    #[cfg(all(unix, not(target_os = "linux")))]
     {
         use std::os::unix::fs::{FileTypeExt, MetadataExt};
         // SAFETY: fcntl with F_GETFL takes no third argument and only reads the descriptor's

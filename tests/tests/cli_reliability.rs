@@ -209,4 +209,10 @@ fn a_closed_standard_output_exits_4_at_once() {
     // Output thrown away on purpose is no error.
     let (code, stderr) = run(&format!("'{slide}' solve {HARD} >/dev/null"));
     assert_eq!(code, Some(0), "{stderr}");
+    // Also when the caller opened it read-write, as Python's `subprocess.DEVNULL` does (on
+    // Linux, where the descriptor is looked at before Rust's runtime reopens a closed one).
+    if cfg!(target_os = "linux") {
+        let (code, stderr) = run(&format!("'{slide}' solve {HARD} 1<>/dev/null"));
+        assert_eq!(code, Some(0), "{stderr}");
+    }
 }
