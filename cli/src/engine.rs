@@ -77,7 +77,7 @@ pub fn goal_board(goal: &GoalArg, start: &Board) -> Result<Board> {
 
 /// The goal board named by `goal` for boards of `shape`, which `what` has (named in the error
 /// when a goal board has another shape).
-fn goal_of_shape(goal: &GoalArg, shape: puzzles::Shape, what: &str) -> Result<Board> {
+pub fn goal_of_shape(goal: &GoalArg, shape: puzzles::Shape, what: &str) -> Result<Board> {
     let board = match goal {
         GoalArg::Board(text) => parse_board(text).context("the goal")?,
         GoalArg::BlankLast => Board::blank_last(shape),

@@ -121,7 +121,7 @@ fn partition(args: &PdbBuildArgs) -> Result<Request> {
         }
         let shape = puzzles::Shape::new(width, height)?;
         let goal = match &args.goal {
-            Some(goal) => engine::goal_of_size(&shape.to_string(), goal)?,
+            Some(goal) => engine::goal_of_shape(goal, shape, "the partition's board")?,
             None => puzzles::Board::blank_first(shape),
         };
         // Corner-blank goals share the blank-first goal's databases: build those.

@@ -229,6 +229,13 @@ fn the_strongest_cached_partitions_are_chosen() {
     assert_eq!(chosen_names(&source, &fifteen), ["15-6-6-3"]);
     assert!(!source.is_cached(&fifteen));
 
+    // Databases already loaded need no build, cache or not.
+    let eight = Board::blank_first(Shape::new(3, 3).unwrap());
+    let mut in_memory = PdbSource::new(None);
+    assert!(!in_memory.is_cached(&eight));
+    in_memory.heuristic(&eight).unwrap();
+    assert!(in_memory.is_cached(&eight));
+
     let (_only_663, cache) = fresh();
     pretend_cached(&cache, Standard::Fifteen663);
     let source = PdbSource::new(Some(cache));

@@ -788,9 +788,14 @@ impl<'a> PdbSource<'a> {
             .collect())
     }
 
-    /// Whether the databases for `goal` are all in the cache (as files: a corrupt one is still
-    /// rebuilt when loaded), so that [`heuristic`](Self::heuristic) builds nothing.
+    /// Whether [`heuristic`](Self::heuristic) for `goal` builds nothing: its databases are the
+    /// ones already loaded, or all in the cache (as files: a corrupt one is still rebuilt when
+    /// loaded). The first answer costs no look at the disk, so a batch of boards with one goal
+    /// asks for free after its first board.
     pub fn is_cached(&self, goal: &Board) -> bool {
+        if matches!(&self.loaded, Some((loaded, _)) if loaded.goal() == goal) {
+            return true;
+        }
         self.partitions_for(goal).is_ok_and(|chosen| {
             (chosen.iter()).all(|partition| self.holds(goal, &partition.patterns))
         })
