@@ -466,6 +466,13 @@ pub struct SolveArgs {
     /// several cores for long searches (the moves may be another optimal solution) [default: 1].
     #[arg(long, short = 't', value_name = "N", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=MAX_THREADS as u64).try_map(std::num::NonZeroUsize::try_from))]
     pub threads: Option<std::num::NonZeroUsize>,
+    #[command(flatten)]
+    pub output: SolutionOutput,
+}
+
+/// How `solve` and `blocks` print a solution.
+#[derive(Debug, Args)]
+pub struct SolutionOutput {
     /// Output format.
     #[arg(long, short, value_enum, default_value_t = SolveFormat::Text)]
     pub format: SolveFormat,
@@ -663,15 +670,8 @@ pub struct BlocksArgs {
     /// The search.
     #[arg(long, short, value_enum, default_value_t = BlocksAlgorithm::Bfs)]
     pub algorithm: BlocksAlgorithm,
-    /// Output format.
-    #[arg(long, short, value_enum, default_value_t = SolveFormat::Text)]
-    pub format: SolveFormat,
-    /// Also print every board along the solution.
-    #[arg(long)]
-    pub boards: bool,
-    /// Also print the search statistics (text format; JSON always has them).
-    #[arg(long)]
-    pub stats: bool,
+    #[command(flatten)]
+    pub output: SolutionOutput,
     #[command(flatten)]
     pub limits: BlockLimits,
 }

@@ -60,7 +60,7 @@ pub fn run(args: &BlocksArgs) -> Result<Status> {
         None => Vec::new(),
     };
     let mut out = status::stdout();
-    match args.format {
+    match args.output.format {
         SolveFormat::Json => {
             let mut object = json!({
                 "result": result_word,
@@ -77,7 +77,7 @@ pub fn run(args: &BlocksArgs) -> Result<Status> {
             if let Outcome::LimitReached(limit) = &result.outcome {
                 object["limit"] = json!(limit.to_string());
             }
-            if args.boards && solution.is_some() {
+            if args.output.boards && solution.is_some() {
                 object["boards"] = boards.iter().map(|board| problem.render(board)).collect();
             }
             writeln!(out, "{object}")?;
@@ -111,10 +111,10 @@ pub fn run(args: &BlocksArgs) -> Result<Status> {
                 }
                 Outcome::LimitReached(limit) => writeln!(out, "result: gave up, {limit}")?,
             }
-            if args.stats {
+            if args.output.stats {
                 write!(out, "{}", report::statistics_text(&result.statistics))?;
             }
-            if args.boards && solution.is_some() {
+            if args.output.boards && solution.is_some() {
                 for (step, board) in boards.iter().enumerate() {
                     writeln!(
                         out,

@@ -132,10 +132,10 @@ fn solve(args: &SolveArgs) -> Result<Status> {
     let report = solver.solve(&start, &goal, &limits(&args.search))?;
     let mut out = status::stdout();
     let (start_text, goal_text) = (engine::compact(&start), engine::compact(&goal));
-    match args.format {
+    match args.output.format {
         SolveFormat::Json => {
             let mut object = report::report_json(&start_text, &goal_text, &report);
-            if args.boards {
+            if args.output.boards {
                 if let Ending::Solved(moves) = &report.ending {
                     let boards = engine::boards_along(&start, moves)?;
                     object["boards"] = boards.iter().map(engine::compact).collect();
@@ -173,10 +173,10 @@ fn solve(args: &SolveArgs) -> Result<Status> {
                     None => writeln!(out, "result: gave up, {limit}")?,
                 },
             }
-            if args.stats {
+            if args.output.stats {
                 write!(out, "{}", report::statistics_text(&report.statistics))?;
             }
-            if let (true, Ending::Solved(moves)) = (args.boards, &report.ending) {
+            if let (true, Ending::Solved(moves)) = (args.output.boards, &report.ending) {
                 let boards = engine::boards_along(&start, moves)?;
                 for (step, board) in boards.iter().enumerate() {
                     match step
