@@ -248,7 +248,13 @@ impl Solver {
         let shape = start.shape();
         let algorithm = self.choices.algorithm(shape)?;
         let heuristic = self.heuristic(goal);
-        if heuristic == HeuristicKind::PatternDatabase && algorithm.uses_heuristic() {
+        // Pattern databases and duplicate pruning's sequences (a second, or many with long
+        // sequences) are made only when a search runs: not for a board that is its goal or
+        // cannot reach it, which `solve_with` answers at once.
+        let needs_search = start != goal
+            && puzzles::solvability(start, goal).is_ok_and(|solvability| solvability.is_solvable());
+        if needs_search && heuristic == HeuristicKind::PatternDatabase && algorithm.uses_heuristic()
+        {
             self.announce_build(goal);
             if let Err(limit) = self.load_databases(goal, limits)? {
                 return Ok(Report::new(
@@ -259,16 +265,8 @@ impl Solver {
                 ));
             }
         }
-        // Duplicate pruning's sequences are searched for (a second, or many with long
-        // sequences) only when a search runs: not for a board that is its goal or cannot reach
-        // it, which `solve_with` answers at once.
-        let needs_search = || {
-            start != goal
-                && puzzles::solvability(start, goal)
-                    .is_ok_and(|solvability| solvability.is_solvable())
-        };
         let report = match self.choices.prune {
-            Some(length) if needs_search() => {
+            Some(length) if needs_search => {
                 let automaton = match &mut self.automaton {
                     Some((made_for, automaton)) if *made_for == shape => automaton,
                     slot => match puzzles::tile_pruning_automaton(shape, length, limits) {

@@ -227,3 +227,24 @@ fn pdb_build_goal() {
     build("spiral");
     assert_eq!(cached(home.path()).len(), 6, "the spiral has its own");
 }
+
+/// A board that needs no search (unsolvable, or its own goal) builds no databases and says
+/// nothing about them.
+#[test]
+fn no_search_builds_no_databases() {
+    let home = tempfile::tempdir().unwrap();
+    for (start, code) in [
+        ("2 1 3 4 5 6 7 8 9 10 11 12 13 14 15 0", 1),
+        ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 0", 0),
+    ] {
+        let output = slide(home.path())
+            .args(["solve", start, "-f", "json"])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(code), "{output:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "");
+        let report: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert!(report.get("databases").is_none(), "{report}");
+    }
+    assert!(cached(home.path()).is_empty());
+}

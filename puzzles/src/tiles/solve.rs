@@ -429,6 +429,11 @@ fn solve_request(
     let relabelling = CornerRelabelling::onto_blank_first(goal).filter(|r| !r.is_identity());
     let (outcome, statistics) = if !solvability.is_solvable() {
         (TileOutcome::Unsolvable, Statistics::default())
+    } else if start == goal {
+        // Answered without a search, and so without loading (or building) pattern databases.
+        let mut statistics = Statistics::default();
+        statistics.generated = 1;
+        (TileOutcome::Solved { moves: Vec::new() }, statistics)
     } else if let Some(relabelling) = relabelling.filter(|_| uses_databases) {
         // Every corner-blank goal shares the blank-first goal's databases: the search runs
         // on the renamed boards, and its moves are mapped back and checked.
@@ -456,7 +461,8 @@ fn solve_request(
         statistics,
         algorithm,
         heuristic,
-        databases: if uses_databases {
+        // Only a search loads databases: a board that needs none names none.
+        databases: if uses_databases && solvability.is_solvable() && start != goal {
             databases.partitions_in_use().to_vec()
         } else {
             Vec::new()
