@@ -44,7 +44,7 @@ use crate::statistics::{Iteration, Statistics};
 /// beyond the threshold its remaining children are not generated. The bound also travels up
 /// the path, and becomes a candidate for the next threshold. A consistent heuristic never
 /// triggers it. A heuristic that stops early once a child is surely pruned
-/// ([`estimate_child_ahead_within`](IncrementalHeuristic::estimate_child_ahead_within)) gives
+/// ([`estimate_child_ahead`](IncrementalHeuristic::estimate_child_ahead)) gives
 /// pathmax the value it stopped at.
 ///
 /// Node counts follow Korf's: children are tried in the order [`InPlace::actions`] lists them;
@@ -367,7 +367,7 @@ pub(crate) struct Walk<'search, P: InPlace, H: IncrementalHeuristic<P>, O> {
     ///
     /// Apart from the frames, and never moved: each child's memo is written in place into the
     /// next depth's entry when the child is estimated
-    /// ([`estimate_child_ahead_within`](IncrementalHeuristic::estimate_child_ahead_within)), and
+    /// ([`estimate_child_ahead`](IncrementalHeuristic::estimate_child_ahead)), and
     /// the walk descends to it there. Carried in the frames and returned by value, a pattern
     /// database's memo (about a hundred bytes) was copied several times per node, each copy
     /// waiting for the narrow stores that had just made it; the 24-puzzle searches ran about a
@@ -773,7 +773,7 @@ where
                     .saturating_sub(child_g)
                     .saturating_add(P::Cost::ONE);
                 let enough = beyond.max((*next_threshold).saturating_sub(child_g));
-                (self.heuristic).estimate_child_ahead_within(
+                (self.heuristic).estimate_child_ahead(
                     self.problem,
                     state,
                     &action,

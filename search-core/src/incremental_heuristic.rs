@@ -23,6 +23,19 @@ use crate::problem::Problem;
 /// optimal, and the value must not depend on the path that reached the state (given the same
 /// state, every method returns the same estimate).
 ///
+/// # Writing one
+///
+/// 1. [`estimate_root`](IncrementalHeuristic::estimate_root) estimates a state from scratch
+///    and makes its memo; [`estimate_child`](IncrementalHeuristic::estimate_child) estimates a
+///    child from its parent's estimate and memo, once the move is made. These two are required,
+///    and suffice.
+/// 2. For speed, [`estimate_child_ahead`](IncrementalHeuristic::estimate_child_ahead) makes the
+///    same estimate before the move, writing the child's memo in place, so that a child beyond
+///    the threshold is pruned without being applied, undone or copied; an estimate made of
+///    costly parts may also stop as soon as it reaches what the search says is `enough`.
+/// 3. [`consistent`](IncrementalHeuristic::consistent) says whether the estimate is
+///    consistent, which lets IDA* skip pathmax.
+///
 /// ```
 /// use search_core::{idastar, IncrementalHeuristic, InPlace, Problem, Successor, Successors};
 ///
@@ -83,65 +96,43 @@ pub trait IncrementalHeuristic<P: Problem + ?Sized> {
         memo: &Self::Memo,
     ) -> (P::Cost, Self::Memo);
 
-    /// What [`estimate_child`](IncrementalHeuristic::estimate_child) would return for the
-    /// child that `action` leads to from `state`, computed before the move is made; `None` when
-    /// the heuristic needs to see the child. See [`Heuristic::estimate_move`]: a child pruned
-    /// this way is never applied. The default returns `None`.
-    #[inline]
-    fn estimate_child_ahead(
-        &self,
-        problem: &P,
-        state: &P::State,
-        action: &P::Action,
-        before: P::Cost,
-        memo: &Self::Memo,
-    ) -> Option<(P::Cost, Self::Memo)> {
-        let _ = (problem, state, action, before, memo);
-        None
-    }
-
-    /// [`estimate_child_ahead`](IncrementalHeuristic::estimate_child_ahead) writing the child's
-    /// memo into `child` (whatever it held before) instead of returning it; `None`, leaving
-    /// `child` unspecified, when the heuristic needs to see the child.
+    /// The estimate of the child that `action` leads to from `state` (whose estimate is
+    /// `before` and memo `memo`), computed *before* the move is made, with the child's memo
+    /// written into `child`; `None` when the heuristic needs to see the child. The default
+    /// returns `None`.
     ///
-    /// [`idastar`](crate::idastar) calls this one, with `child` the memo it keeps for the next
-    /// depth: a memo made in place is never copied, where a returned one is copied at least
-    /// once, and a copy right after the narrow stores that made it waits for them (a wide load
-    /// cannot be served from several pending smaller stores). Override it when the memo is more
-    /// than a few words; the default calls `estimate_child_ahead`.
-    #[inline(always)]
-    fn estimate_child_ahead_into(
-        &self,
-        problem: &P,
-        state: &P::State,
-        action: &P::Action,
-        before: P::Cost,
-        memo: &Self::Memo,
-        child: &mut Self::Memo,
-    ) -> Option<P::Cost> {
-        let (estimate, memo) = self.estimate_child_ahead(problem, state, action, before, memo)?;
-        *child = memo;
-        Some(estimate)
-    }
-
-    /// [`estimate_child_ahead_into`](IncrementalHeuristic::estimate_child_ahead_into) for a
-    /// caller that only needs to know whether the estimate reaches `enough`: once the heuristic
-    /// knows that it does, it may stop and return any admissible value from `enough` up to the
-    /// full estimate, leaving `child` unspecified. A value below `enough` must be the full
-    /// estimate, with `child` its memo. The default ignores `enough`.
+    /// Depth-first search asks this first for every child: a child whose estimate puts it
+    /// beyond the threshold is then pruned without being applied and undone (see
+    /// [`Heuristic::estimate_move`], this method's plain form). On `None` the search applies the
+    /// move and calls [`estimate_child`](IncrementalHeuristic::estimate_child) instead.
     ///
-    /// Override it when an estimate is a maximum of parts that cost something each (pattern
-    /// databases looked up in several partitions or views, whose entries miss the cache): the
-    /// parts after the one that reaches `enough` are never looked up.
+    /// - `child` is the slot the search keeps for the child's depth, and holds the memo of
+    ///   whichever node was there last (not necessarily `memo`): write every part of it that
+    ///   the child's estimate depends on. Made in place, a memo is never copied; a returned one
+    ///   was copied at least once, and a copy right after the narrow stores that made it waits
+    ///   for them (a wide load cannot be served from several pending smaller stores), which on
+    ///   the 24-puzzle's pattern databases cost about a tenth of the search's time.
+    /// - `enough` says what the caller needs to know: whether the estimate reaches `enough`.
+    ///   Once the heuristic knows that it does, it may stop and return any admissible value
+    ///   from `enough` up to the full estimate, leaving `child` unspecified. A value below
+    ///   `enough` must be the full estimate, with `child` its memo; with `enough` at
+    ///   [`Cost::MAX`](crate::Cost::MAX) the value is always the full one. A heuristic whose
+    ///   estimate is one quick computation ignores `enough`; one that is a maximum or sum of
+    ///   parts that cost something each (pattern databases looked up in several partitions or
+    ///   views, whose entries miss the cache) stops at the part that reaches it, and the parts
+    ///   after it are never looked up.
     ///
-    /// [`idastar`](crate::idastar) calls this one, with `enough` the least estimate that puts
-    /// the child beyond the threshold and no nearer to it than the nearest child already
-    /// pruned: such a child is pruned either way and leaves the next threshold where it was,
-    /// so a [consistent](IncrementalHeuristic::consistent) heuristic searches the same nodes
-    /// lazily or not. Otherwise pathmax bounds the parent with the value returned, which may
-    /// cut fewer paths than the full estimate would: still optimal, with a few more nodes
-    /// (0.3% to 1% on Korf & Felner's 24-puzzles with four pattern-database sums, which ran
-    /// 10% to 25% faster lazily).
+    /// When a value is returned, it (below `enough`), and the memo with it, must be what
+    /// [`estimate_child`](IncrementalHeuristic::estimate_child) would give for the same move.
+    ///
+    /// [`idastar`](crate::idastar) passes as `enough` the least estimate that puts the child
+    /// beyond the threshold and no nearer to it than the nearest child already pruned: such a
+    /// child is pruned either way and leaves the next threshold where it was, so a
+    /// [consistent](IncrementalHeuristic::consistent) heuristic searches the same nodes lazily
+    /// or not. Otherwise pathmax bounds the parent with the value returned, which may cut fewer
+    /// paths than the full estimate would: still optimal, with a few more nodes (0.3% to 1% on
+    /// Korf & Felner's 24-puzzles with four pattern-database sums, which ran 10% to 25% faster
+    /// lazily).
     ///
     /// ```
     /// use search_core::{heuristic_fn, idastar, IncrementalHeuristic, InPlace, Problem};
@@ -174,7 +165,7 @@ pub trait IncrementalHeuristic<P: Problem + ?Sized> {
     ///     fn estimate_child(&self, _: &Line, after: &i32, _: &i32, _: u32, _: &()) -> (u32, ()) {
     ///         (after.unsigned_abs(), ())
     ///     }
-    ///     fn estimate_child_ahead_within(
+    ///     fn estimate_child_ahead(
     ///         &self, _: &Line, s: &i32, step: &i32, _: u32, _: &(), _: &mut (), enough: u32,
     ///     ) -> Option<u32> {
     ///         let distance = (s + step).unsigned_abs();
@@ -187,6 +178,8 @@ pub trait IncrementalHeuristic<P: Problem + ?Sized> {
     ///     fn consistent(&self) -> bool { true }
     /// }
     ///
+    /// // Asked for the full estimate, it gives it.
+    /// assert_eq!(Distance.estimate_child_ahead(&Line, &7, &1, 7, &(), &mut (), u32::MAX), Some(8));
     /// let lazy = idastar(&Line, &Distance, 5);
     /// assert_eq!(lazy.solution().unwrap().actions, [-1, -1, -1, -1, -1]);
     /// // The same nodes as with the full estimate every time.
@@ -195,8 +188,12 @@ pub trait IncrementalHeuristic<P: Problem + ?Sized> {
     /// assert_eq!(lazy.statistics.iterations, full.statistics.iterations);
     /// ```
     #[inline(always)]
-    #[allow(clippy::too_many_arguments)]
-    fn estimate_child_ahead_within(
+    #[expect(
+        clippy::too_many_arguments,
+        reason = "the search's seven facts about the child; a struct of them would be one more \
+                  type for every implementor to learn, for no speed"
+    )]
+    fn estimate_child_ahead(
         &self,
         problem: &P,
         state: &P::State,
@@ -206,8 +203,8 @@ pub trait IncrementalHeuristic<P: Problem + ?Sized> {
         child: &mut Self::Memo,
         enough: P::Cost,
     ) -> Option<P::Cost> {
-        let _ = enough;
-        self.estimate_child_ahead_into(problem, state, action, before, memo, child)
+        let _ = (problem, state, action, before, memo, child, enough);
+        None
     }
 
     /// Whether the estimate is known to be consistent; see [`Heuristic::is_consistent`], whose
@@ -248,9 +245,11 @@ impl<P: Problem + ?Sized, H: Heuristic<P> + ?Sized> IncrementalHeuristic<P> for 
         action: &P::Action,
         before: P::Cost,
         _: &(),
-    ) -> Option<(P::Cost, ())> {
+        _: &mut (),
+        _enough: P::Cost,
+    ) -> Option<P::Cost> {
+        // One computation: nothing to gain by stopping at `enough`.
         self.estimate_move(problem, state, action, before)
-            .map(|h| (h, ()))
     }
 
     #[inline(always)]

@@ -69,7 +69,10 @@
 //!
 //! Everything else is defaulted. Heuristics are a separate trait, so one problem pairs with many
 //! of them; an estimate made of parts can carry them from node to node through an
-//! [`IncrementalHeuristic`]. Implement [`Problem`] first and test it with [`bfs`]; add the other
+//! [`IncrementalHeuristic`]: two required methods, one from scratch and one after a move, and
+//! one optional, [`estimate_child_ahead`](IncrementalHeuristic::estimate_child_ahead), the same
+//! estimate before the move, which lets IDA* prune a child unmade and a costly estimate stop
+//! once it is large enough. Implement [`Problem`] first and test it with [`bfs`]; add the other
 //! traits when an algorithm needs them.
 //!
 //! The engine is generic over these traits and monomorphised: no trait objects and no

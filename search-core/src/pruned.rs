@@ -331,48 +331,10 @@ where
         action: &PrunedAction<P::Action>,
         before: P::Cost,
         memo: &H::Memo,
-    ) -> Option<(P::Cost, H::Memo)> {
-        self.heuristic.estimate_child_ahead(
-            problem.problem,
-            &state.state,
-            &action.action,
-            before,
-            memo,
-        )
-    }
-
-    #[inline(always)]
-    fn estimate_child_ahead_into(
-        &self,
-        problem: &Pruned<'_, P>,
-        state: &PrunedState<P::State>,
-        action: &PrunedAction<P::Action>,
-        before: P::Cost,
-        memo: &H::Memo,
-        child: &mut H::Memo,
-    ) -> Option<P::Cost> {
-        self.heuristic.estimate_child_ahead_into(
-            problem.problem,
-            &state.state,
-            &action.action,
-            before,
-            memo,
-            child,
-        )
-    }
-
-    #[inline(always)]
-    fn estimate_child_ahead_within(
-        &self,
-        problem: &Pruned<'_, P>,
-        state: &PrunedState<P::State>,
-        action: &PrunedAction<P::Action>,
-        before: P::Cost,
-        memo: &H::Memo,
         child: &mut H::Memo,
         enough: P::Cost,
     ) -> Option<P::Cost> {
-        self.heuristic.estimate_child_ahead_within(
+        self.heuristic.estimate_child_ahead(
             problem.problem,
             &state.state,
             &action.action,

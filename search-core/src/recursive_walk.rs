@@ -261,7 +261,7 @@ where
             .max(P::Cost::ONE)
             .max(self.next_threshold.saturating_sub(child_g));
         let mut child_memo = self.memo.clone();
-        let ahead = heuristic.estimate_child_ahead_within(
+        let ahead = heuristic.estimate_child_ahead(
             problem,
             state,
             action,

@@ -159,7 +159,7 @@ impl Heuristic<Slotted> for MoveTable<'_> {
 
 /// [`MoveTable`] at its laziest: once a child's estimate reaches what IDA* calls `enough`, it
 /// answers `enough` itself, the least value it may (see
-/// `IncrementalHeuristic::estimate_child_ahead_within`).
+/// `IncrementalHeuristic::estimate_child_ahead`).
 struct LazyTable<'table> {
     table: &'table Table,
     consistent: bool,
@@ -176,7 +176,7 @@ impl IncrementalHeuristic<Slotted> for LazyTable<'_> {
         (self.table.0[*after], ())
     }
 
-    fn estimate_child_ahead_within(
+    fn estimate_child_ahead(
         &self,
         problem: &Slotted,
         _: &usize,

@@ -21,10 +21,9 @@ const MOST_ENTRIES: usize = 16;
 /// 24-puzzle's 6-6-6-6 with reflection that is two lookups a move instead of eight. When every
 /// database has a [direct table](PdbHeuristic::with_direct_tables), the memo also keeps each
 /// entry's index, which a move shifts by a multiple of the moved tile's weight, so that a lookup
-/// reads no tile positions at all. IDA* writes each child's memo in place
-/// ([`estimate_child_ahead_into`](IncrementalHeuristic::estimate_child_ahead_into)), and the
-/// sums are looked up lazily, in order: once the estimate so far prunes the child, the rest
-/// are skipped ([`estimate_child_ahead_within`](IncrementalHeuristic::estimate_child_ahead_within);
+/// reads no tile positions at all. IDA* has each child's memo written in place, and the sums are
+/// looked up lazily, in order: once the estimate so far prunes the child, the rest are skipped
+/// ([`estimate_child_ahead`](IncrementalHeuristic::estimate_child_ahead);
 /// with the 24-puzzle's two partitions, four sums, a third of the lookups).
 ///
 /// The estimates are exactly those of the [`PdbHeuristic`] it was made from (tests compare them
@@ -286,7 +285,7 @@ impl IncrementalPdb<'_> {
 
     /// [`moved_into`](Self::moved_into), stopping with the estimate so far, and `next`
     /// unfinished, once that reaches `enough` (see
-    /// [`estimate_child_ahead_within`](IncrementalHeuristic::estimate_child_ahead_within)).
+    /// [`estimate_child_ahead`](IncrementalHeuristic::estimate_child_ahead)).
     #[inline(always)]
     fn moved_within(
         &self,
@@ -419,34 +418,6 @@ impl<Word: PackedWord> IncrementalHeuristic<SlidingPuzzle<Word>> for Incremental
 
     #[inline(always)]
     fn estimate_child_ahead(
-        &self,
-        puzzle: &SlidingPuzzle<Word>,
-        state: &TileState<Word>,
-        action: &Move,
-        before: TileCost,
-        memo: &PdbMemo,
-    ) -> Option<(TileCost, PdbMemo)> {
-        let mut child = *memo;
-        let estimate =
-            self.estimate_child_ahead_into(puzzle, state, action, before, memo, &mut child)?;
-        Some((estimate, child))
-    }
-
-    #[inline(always)]
-    fn estimate_child_ahead_into(
-        &self,
-        puzzle: &SlidingPuzzle<Word>,
-        state: &TileState<Word>,
-        action: &Move,
-        before: TileCost,
-        memo: &PdbMemo,
-        child: &mut PdbMemo,
-    ) -> Option<TileCost> {
-        self.estimate_child_ahead_within(puzzle, state, action, before, memo, child, TileCost::MAX)
-    }
-
-    #[inline(always)]
-    fn estimate_child_ahead_within(
         &self,
         puzzle: &SlidingPuzzle<Word>,
         state: &TileState<Word>,
