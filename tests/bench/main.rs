@@ -8,6 +8,7 @@
 //! `target/bench-report.md`.
 
 mod baseline;
+mod classics;
 mod contention;
 mod databases;
 mod specialised;
@@ -48,7 +49,7 @@ fn main() {
     let mut report = String::new();
     let _ = writeln!(report, "{}\n", machine_line());
     let mut summary = Summary::default();
-    let sections: [(&str, &Section<'_>); 8] = [
+    let sections: [(&str, &Section<'_>); 9] = [
         ("idastar", &|report, summary| {
             idastar_section(report, summary, repetitions)
         }),
@@ -72,6 +73,9 @@ fn main() {
         }),
         ("databases", &|report, summary| {
             databases::databases_section(report, summary, if quick { 1 } else { 5 })
+        }),
+        ("classics", &|report, summary| {
+            classics::classics_section(report, summary, repetitions)
         }),
     ];
     for (name, section) in sections {
