@@ -175,7 +175,9 @@ fn picture(
     // letter (at the start no two pieces share one).
     let rendered = problem.render(start);
     let lines: Vec<&str> = rendered.lines().collect();
-    let board = lines.get(lines.len().saturating_sub(height)..).unwrap_or_default();
+    let board = lines
+        .get(lines.len().saturating_sub(height)..)
+        .unwrap_or_default();
     let mut walls = Vec::new();
     let mut pieces: std::collections::BTreeMap<char, Vec<Cell>> = Default::default();
     for (row, line) in board.iter().enumerate() {

@@ -215,7 +215,8 @@ pub fn animate(scene: &Scene, frames: &[Vec<Placed>]) -> Result<String> {
     let moves = frames.len() - 1;
     let cell = CELL_PIXELS;
     let (width, height) = (scene.width * cell, scene.height * cell);
-    let (picture_width, picture_height) = (width + 2 * MARGIN, height + 2 * MARGIN + COUNTER_HEIGHT);
+    let (picture_width, picture_height) =
+        (width + 2 * MARGIN, height + 2 * MARGIN + COUNTER_HEIGHT);
     // The key times in seconds: the start, held; one a frame; the goal, held.
     let mut seconds = vec![0.0];
     seconds.extend((0..=moves).map(|step| START_SECONDS + step as f64 * SLIDE_SECONDS));
@@ -309,7 +310,10 @@ pub fn animate(scene: &Scene, frames: &[Vec<Placed>]) -> Result<String> {
         let (values, times) = match (step, step == moves) {
             (_, true) if moves == 0 => (String::new(), String::new()),
             (0, _) => ("visible;hidden".to_owned(), format!("0;{}", key_times[1])),
-            (_, true) => ("hidden;visible".to_owned(), format!("0;{}", key_times[step])),
+            (_, true) => (
+                "hidden;visible".to_owned(),
+                format!("0;{}", key_times[step]),
+            ),
             _ => (
                 "hidden;visible;hidden".to_owned(),
                 format!("0;{};{}", key_times[step], key_times[step + 1]),
@@ -364,7 +368,8 @@ fn label_at(shape: &[Cell]) -> (usize, usize) {
         return (columns * cell / 2, rows * cell / 2);
     }
     // Twice the coordinates, to stay in integers: the centre of cell (r, c) is (2r + 1, 2c + 1).
-    let distance = |&(row, column): &&Cell| (2 * row + 1).abs_diff(rows) + (2 * column + 1).abs_diff(columns);
+    let distance =
+        |&(row, column): &&Cell| (2 * row + 1).abs_diff(rows) + (2 * column + 1).abs_diff(columns);
     let &(row, column) = shape.iter().min_by_key(distance).unwrap_or(&(0, 0));
     (column * cell + cell / 2, row * cell + cell / 2)
 }
@@ -403,7 +408,11 @@ pub fn check_destination(path: &Path) -> Result<()> {
 /// A [`FileFailure`] (exit code 5) naming the path and why it could not be written.
 pub fn write(path: &Path, svg: &str) -> Result<()> {
     std::fs::write(path, svg).map_err(|error| {
-        FileFailure(format!("cannot write the SVG to {}: {error}", path.display())).into()
+        FileFailure(format!(
+            "cannot write the SVG to {}: {error}",
+            path.display()
+        ))
+        .into()
     })
 }
 
@@ -472,9 +481,14 @@ mod tests {
         let svg = animate(&scene, &frames).unwrap();
         assert!(svg.contains("<title>a &lt;test&gt;</title>"), "{svg}");
         assert!(svg.contains("data-moves=\"2\""), "{svg}");
-        assert!(svg.contains("<rect class=\"wall\" x=\"96\" y=\"48\""), "{svg}");
         assert!(
-            svg.contains("<g class=\"piece goal\" data-piece=\"A&amp;B\" transform=\"translate(0 0)\">"),
+            svg.contains("<rect class=\"wall\" x=\"96\" y=\"48\""),
+            "{svg}"
+        );
+        assert!(
+            svg.contains(
+                "<g class=\"piece goal\" data-piece=\"A&amp;B\" transform=\"translate(0 0)\">"
+            ),
             "{svg}"
         );
         // Start held, then a frame a move (2 moves: 1.0 s + 0.8 s), goal held: 3.8 s.
