@@ -152,7 +152,7 @@ const KLOTSKI_EXAMPLES: &str = "\
 Examples:
   slide klotski --classic                    横刀立马, 81 moves
   slide klotski layout.txt --metric step --boards
-  slide klotski --classic --svg klotski.svg    the solution as an animated picture
+  slide klotski --classic --svg klotski.svg
 
 Exit codes and guarantees: slide --help";
 
