@@ -34,8 +34,8 @@ Exit codes:
      path, and the graph is printed without it)
   4  standard output could not be written (closed, the disk full, an i/o error); a reader
      that stops reading (slide random | head) is not an error
-  5  a pattern-database file or the cache could not be read or written (the disk full, a
-     read-only directory, permissions)
+  5  a pattern-database file, the cache or the --svg file could not be read or written (the
+     disk full, a read-only directory, permissions)
 130  batch interrupted by Ctrl-C (results so far and the summary are printed)
 
 Classic mode: with no subcommand, slide reads one or two boards from standard input
@@ -108,6 +108,7 @@ const BLOCKS_EXAMPLES: &str = "\
 Examples:
   slide blocks --list
   slide blocks --shipped pennant --boards
+  slide blocks --shipped pennant --svg pennant.svg
   slide blocks --rush-hour IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM
   printf 'goal: B at 4,2\\nABBC\\nABBC\\nDEEF\\nDGHF\\nI..J\\n' | slide blocks - --metric step
 
@@ -120,6 +121,8 @@ Examples:
                                              a 15-puzzle with the default pattern databases
   slide random --size 4x4 --goal spiral | slide solve - --format json
                                              a `start;goal` line from standard input
+  slide solve 13524678. 46758123. --svg solution.svg
+                                             the solution as an animated picture
 
 Exit codes and guarantees: slide --help";
 
@@ -149,6 +152,7 @@ const KLOTSKI_EXAMPLES: &str = "\
 Examples:
   slide klotski --classic                    横刀立马, 81 moves
   slide klotski layout.txt --metric step --boards
+  slide klotski --classic --svg klotski.svg
 
 Exit codes and guarantees: slide --help";
 
@@ -482,6 +486,20 @@ pub struct SolutionOutput {
     /// Also print the search statistics (text format; JSON always has them).
     #[arg(long)]
     pub stats: bool,
+    #[command(flatten)]
+    pub picture: PictureOutput,
+}
+
+/// The `--svg` option of `solve`, `klotski` and `blocks`, declared once so that its help is
+/// the same in each.
+#[derive(Debug, Args)]
+pub struct PictureOutput {
+    /// Also write the solution as an animated SVG to FILE: the board, the pieces sliding one
+    /// move at a time and a move counter, looping, in any browser and without script. Written
+    /// only when a solution is found (otherwise a note says so); FILE must be a file, since
+    /// standard output holds the solution.
+    #[arg(long, value_name = "FILE", value_parser = parse_svg_path)]
+    pub svg: Option<PathBuf>,
 }
 
 /// Arguments of `slide batch`.
@@ -600,6 +618,8 @@ pub struct KlotskiArgs {
     #[arg(long)]
     pub stats: bool,
     #[command(flatten)]
+    pub picture: PictureOutput,
+    #[command(flatten)]
     pub limits: BlockLimits,
 }
 
@@ -690,6 +710,18 @@ fn parse_size(text: &str) -> Result<String, String> {
         Ok(_) => Ok(text.to_owned()),
         Err(error) => Err(error.to_string()),
     }
+}
+
+/// An SVG file's path: anything but `-`, since standard output already holds the solution,
+/// which the picture would garble.
+fn parse_svg_path(text: &str) -> Result<PathBuf, String> {
+    if text == "-" {
+        return Err(
+            "the SVG goes to a file, not to standard output (which holds the solution): give a path"
+                .to_owned(),
+        );
+    }
+    Ok(PathBuf::from(text))
 }
 
 /// Parses a positive, finite number of seconds.

@@ -4,7 +4,9 @@
 use std::io::Write;
 
 use anyhow::{anyhow, bail, Context, Result};
-use puzzles::blocks::{Blocks, GoalDistance, Metric, Placement, ShippedLayout, SHIPPED};
+use puzzles::blocks::{
+    Blocks, GoalDistance, Metric, Move, Placement, Position, ShippedLayout, SHIPPED,
+};
 use search_core::{
     astar_with, bfs_with, bidirectional_bfs_to_goals_with, HashVisited, NoObserver, Outcome,
     SearchResult,
@@ -15,6 +17,7 @@ use crate::args::{BlocksAlgorithm, BlocksArgs, MetricArg, SolveFormat};
 use crate::commands::read_layout;
 use crate::report;
 use crate::status::{self, Status};
+use crate::svg::{self, Cell, Placed, Scene};
 
 /// Runs `slide blocks`.
 pub fn run(args: &BlocksArgs) -> Result<Status> {
@@ -22,13 +25,16 @@ pub fn run(args: &BlocksArgs) -> Result<Status> {
         return list();
     }
     let (name, problem, start) = puzzle(args)?;
+    if let Some(path) = &args.output.picture.svg {
+        svg::check_destination(path)?;
+    }
     let metric = match args.metric {
         MetricArg::Piece => Metric::Piece,
         MetricArg::Step => Metric::Step,
     };
     let problem = problem.with_metric(metric);
     let limits = args.limits.limits();
-    let result: SearchResult<Placement, puzzles::blocks::Move, u32> = match args.algorithm {
+    let result: SearchResult<Placement, Move, u32> = match args.algorithm {
         BlocksAlgorithm::Bfs => {
             bfs_with(&problem, start, HashVisited::default(), &limits, NoObserver)
         }
@@ -126,7 +132,117 @@ pub fn run(args: &BlocksArgs) -> Result<Status> {
         }
     }
     out.flush()?;
+    // After the solution is printed: a picture that cannot be written loses no answer.
+    if let Some(path) = &args.output.picture.svg {
+        let picture = solution
+            .map(|solution| picture(&name, &problem, &start, &solution.actions))
+            .transpose()?;
+        svg::save(path, picture)?;
+    }
     Ok(status)
+}
+
+/// A piece followed through a solution: its letter at the start and the cells it covers.
+type Piece = (char, Vec<Cell>);
+
+/// The top-left cell of a piece's bounding box (its anchor, as moves name it) and its cells
+/// relative to that, sorted.
+fn anchor_and_shape(cells: &[Cell]) -> (Cell, Vec<Cell>) {
+    let top = cells.iter().map(|&(row, _)| row).min().unwrap_or(0);
+    let left = cells.iter().map(|&(_, column)| column).min().unwrap_or(0);
+    let mut shape: Vec<Cell> = (cells.iter())
+        .map(|&(row, column)| (row - top, column - left))
+        .collect();
+    shape.sort_unstable();
+    ((top, left), shape)
+}
+
+/// The `--svg` picture of a solution: the walls, and every piece under its start letter, moved
+/// by the moves themselves.
+///
+/// The boards `--boards` prints cannot be followed piece by piece: identical pieces are one
+/// class that the state keeps sorted, so they trade letters as they move. A move names its
+/// class and the anchor it leaves, which no two pieces of one shape share, so the piece that
+/// moves is the one at that anchor with its class's shape.
+fn picture(
+    name: &str,
+    problem: &Blocks,
+    start: &Placement,
+    actions: &[Move],
+) -> Result<(Scene, Vec<Vec<Placed>>)> {
+    let (width, height) = (problem.width(), problem.height());
+    // The board is the last `height` lines of the layout format, each piece drawn with its own
+    // letter (at the start no two pieces share one).
+    let rendered = problem.render(start);
+    let lines: Vec<&str> = rendered.lines().collect();
+    let board = lines
+        .get(lines.len().saturating_sub(height)..)
+        .unwrap_or_default();
+    let mut walls = Vec::new();
+    let mut pieces: std::collections::BTreeMap<char, Vec<Cell>> = Default::default();
+    for (row, line) in board.iter().enumerate() {
+        for (column, letter) in line.chars().enumerate() {
+            let at = Position::new(row as u8, column as u8);
+            if problem.is_wall(at) {
+                walls.push((row, column));
+            } else if letter != '.' {
+                pieces.entry(letter).or_default().push((row, column));
+            }
+        }
+    }
+    let mut pieces: Vec<Piece> = pieces.into_iter().collect();
+    let frame = |pieces: &[Piece]| -> Vec<Placed> {
+        (pieces.iter())
+            .map(|(letter, cells)| Placed {
+                name: letter.to_string(),
+                cells: cells.clone(),
+            })
+            .collect()
+    };
+    let mut frames = Vec::with_capacity(actions.len() + 1);
+    frames.push(frame(&pieces));
+    for (index, action) in actions.iter().enumerate() {
+        let (from, to) = (problem.position(action.from), problem.position(action.to));
+        let from = (usize::from(from.row), usize::from(from.column));
+        let to = (usize::from(to.row), usize::from(to.column));
+        // `describe` begins with the letter of the class's first piece at the start.
+        let representative = problem.describe(action).chars().next();
+        let class_shape = (pieces.iter())
+            .find(|(letter, _)| Some(*letter) == representative)
+            .map(|(_, cells)| anchor_and_shape(cells).1);
+        let moving = (pieces.iter_mut()).find(|(_, cells)| {
+            let (anchor, shape) = anchor_and_shape(cells);
+            anchor == from && Some(&shape) == class_shape.as_ref()
+        });
+        let Some((_, cells)) = moving else {
+            bail!(
+                "move {} ({}) moves no piece of the picture",
+                index + 1,
+                problem.describe(action)
+            );
+        };
+        // Moving the anchor from `from` to `to` moves every cell as far; the move is legal, so
+        // the cells stay on the board.
+        for (row, column) in cells.iter_mut() {
+            *row = (*row + to.0)
+                .checked_sub(from.0)
+                .context("a move leaves the board")?;
+            *column = (*column + to.1)
+                .checked_sub(from.1)
+                .context("a move leaves the board")?;
+        }
+        frames.push(frame(&pieces));
+    }
+    let scene = Scene {
+        width,
+        height,
+        walls,
+        highlighted: (problem.goals().iter())
+            .map(|goal| goal.piece().to_string())
+            .collect(),
+        title: format!("slide blocks {name}: {} moves", actions.len()),
+    };
+    Ok((scene, frames))
 }
 
 /// The puzzle asked for: its name (for the output), the problem and the start.

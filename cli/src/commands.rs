@@ -15,6 +15,7 @@ use crate::args::{
 use crate::engine::{self, Board, Ending, GraphDot};
 use crate::report;
 use crate::status::{self, Status};
+use crate::svg::{self, Placed, Scene};
 use crate::{batch, blocks, classic};
 
 /// Runs what the command line asks for.
@@ -127,6 +128,9 @@ fn read_one_line() -> Result<String> {
 
 fn solve(args: &SolveArgs) -> Result<Status> {
     let (start, goal, goal_arg) = instance(&args.start, &args.goal)?;
+    if let Some(path) = &args.output.picture.svg {
+        svg::check_destination(path)?;
+    }
     let threads = args.threads.unwrap_or(NonZeroUsize::MIN);
     let mut solver = engine::Solver::new(choices(&args.search, threads))?;
     let report = solver.solve(&start, &goal, &limits(&args.search))?;
@@ -192,6 +196,14 @@ fn solve(args: &SolveArgs) -> Result<Status> {
         }
     }
     out.flush()?;
+    // After the solution is printed: a picture that cannot be written loses no answer.
+    if let Some(path) = &args.output.picture.svg {
+        let picture = match &report.ending {
+            Ending::Solved(moves) => Some(tile_picture(&start, &goal_text, moves)?),
+            Ending::Unsolvable | Ending::LimitReached(_) => None,
+        };
+        svg::save(path, picture)?;
+    }
     if let Ending::LimitReached(limit @ (Limit::Deadline | Limit::Expanded)) = &report.ending {
         let cells = start.shape().cells();
         if let Some(hint) = report::limit_hint(limit, report.heuristic.as_deref(), cells) {
@@ -214,6 +226,35 @@ fn solve(args: &SolveArgs) -> Result<Status> {
         }
     }
     Ok(report::status_of(&report.ending))
+}
+
+/// The `--svg` picture of a sliding-tile solution, from the boards `--boards` prints: every tile
+/// a one-cell piece named by its number (tiles are unique, so the number follows the tile), the
+/// blank not drawn.
+fn tile_picture(start: &Board, goal_text: &str, moves: &str) -> Result<(Scene, Vec<Vec<Placed>>)> {
+    let shape = start.shape();
+    let frames = (engine::boards_along(start, moves)?.iter())
+        .map(|board| {
+            (board.tiles().iter().enumerate())
+                .filter(|&(_, &tile)| tile != 0)
+                .map(|(cell, tile)| Placed {
+                    name: tile.to_string(),
+                    cells: vec![(shape.row(cell), shape.column(cell))],
+                })
+                .collect()
+        })
+        .collect();
+    let scene = Scene {
+        width: shape.width(),
+        height: shape.height(),
+        title: format!(
+            "slide solve: {} to {goal_text} in {} moves",
+            engine::compact(start),
+            moves.len()
+        ),
+        ..Scene::default()
+    };
+    Ok((scene, frames))
 }
 
 fn check(args: &CheckArgs) -> Result<Status> {
@@ -360,8 +401,23 @@ fn klotski(args: &KlotskiArgs) -> Result<Status> {
         None => None,
         Some(path) => Some(read_layout(path)?),
     };
+    if let Some(path) = &args.picture.svg {
+        svg::check_destination(path)?;
+    }
     let limits = args.limits.limits();
     let report = engine::solve_klotski(layout.as_deref(), args.metric, &limits)?;
+    // After the solution is printed, as for `solve`: a picture that cannot be written loses
+    // no answer.
+    let save_picture = || match &args.picture.svg {
+        Some(path) => svg::save(
+            path,
+            match (&report.ending, &report.rendered) {
+                (Ok(moves), Some(rendered)) => Some(klotski_picture(rendered, moves.len())?),
+                _ => None,
+            },
+        ),
+        None => Ok(()),
+    };
     let mut out = status::stdout();
     let metric = match args.metric {
         MetricArg::Step => "step",
@@ -386,6 +442,7 @@ fn klotski(args: &KlotskiArgs) -> Result<Status> {
         }
         writeln!(out, "{object}")?;
         out.flush()?;
+        save_picture()?;
         return Ok(status);
     }
     writeln!(out, "metric: {metric}")?;
@@ -413,7 +470,57 @@ fn klotski(args: &KlotskiArgs) -> Result<Status> {
         write!(out, "{}", report::statistics_text(&report.statistics))?;
     }
     out.flush()?;
+    save_picture()?;
     Ok(status)
+}
+
+/// The `--svg` picture of a Klotski solution, read from the boards `--boards` prints: there each
+/// piece keeps the letter the layout gave it as it moves (the library carries letters along the
+/// moves, which the canonical boards do not tell apart), so a letter follows one piece. Read
+/// from the text, because the report holds the boards only as text.
+fn klotski_picture(rendered: &str, moves: usize) -> Result<(Scene, Vec<Vec<Placed>>)> {
+    use puzzles::klotski::{HEIGHT, WIDTH};
+    let mut frames: Vec<Vec<Placed>> = Vec::with_capacity(moves + 1);
+    // Frames are separated by blank lines; each is its move's line, then the board's rows.
+    for frame in rendered.trim_end().split("\n\n") {
+        let rows: Vec<&str> = frame.lines().skip(1).collect();
+        if rows.len() != HEIGHT || rows.iter().any(|row| row.chars().count() != WIDTH) {
+            bail!("a Klotski board of the solution is not {WIDTH}x{HEIGHT}: {frame:?}");
+        }
+        let mut pieces: std::collections::BTreeMap<char, Vec<svg::Cell>> = Default::default();
+        for (row, line) in rows.iter().enumerate() {
+            for (column, letter) in line.chars().enumerate().filter(|&(_, c)| c != '.') {
+                pieces.entry(letter).or_default().push((row, column));
+            }
+        }
+        frames.push(
+            (pieces.into_iter())
+                .map(|(letter, cells)| Placed {
+                    name: letter.to_string(),
+                    cells,
+                })
+                .collect(),
+        );
+    }
+    if frames.len() != moves + 1 {
+        bail!(
+            "the solution's {moves} moves came with {} boards",
+            frames.len()
+        );
+    }
+    // The block is the only piece of four cells, and every layout has exactly one.
+    let highlighted = (frames[0].iter())
+        .filter(|piece| piece.cells.len() == 4)
+        .map(|piece| piece.name.clone())
+        .collect();
+    let scene = Scene {
+        width: WIDTH,
+        height: HEIGHT,
+        highlighted,
+        title: format!("slide klotski: the block to the exit in {moves} moves"),
+        ..Scene::default()
+    };
+    Ok((scene, frames))
 }
 
 /// The text of a layout file, or of standard input for `-`: at most [`MAX_LAYOUT`] bytes of

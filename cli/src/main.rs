@@ -10,6 +10,7 @@ mod engine;
 mod pdb;
 mod report;
 mod status;
+mod svg;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -17,8 +17,8 @@ pub enum Status {
     LimitReached,
     /// Standard output could not be written (closed, or the disk full), so the answer is lost.
     OutputFailed,
-    /// A file other than standard output could not be read or written: a pattern database or
-    /// the cache directory (the disk full, a read-only mount, permissions).
+    /// A file other than standard output could not be read or written: a pattern database, the
+    /// cache directory or an `--svg` picture (the disk full, a read-only mount, permissions).
     FileFailed,
     /// Ctrl-C stopped a batch.
     Interrupted,
@@ -77,8 +77,8 @@ pub fn is_broken_pipe(error: &anyhow::Error) -> bool {
     })
 }
 
-/// A pattern-database file or the cache directory that could not be read or written, as the
-/// message to report: exit code 5, not 2, since the input was fine.
+/// A pattern-database file, the cache directory or an `--svg` picture that could not be read or
+/// written, as the message to report: exit code 5, not 2, since the input was fine.
 #[derive(Debug)]
 pub struct FileFailure(pub String);
 
