@@ -9,7 +9,7 @@ use crate::cost::Cost;
 use crate::heuristic::Heuristic;
 use crate::limits::{Guard, Limits};
 use crate::node_store::{NodeStore, Slot, NO_PARENT};
-use crate::observer::{NoObserver, Observer};
+use crate::observer::{progress_every_interval, NoObserver, Observer};
 use crate::open_list::OpenList;
 use crate::outcome::{timed, Limit, Outcome, OutcomeOf, ResultOf};
 use crate::path::solution_through;
@@ -196,6 +196,9 @@ where
         store.set_closed(entry.index, true);
         frontier -= 1;
         statistics.expanded += 1;
+        progress_every_interval::<P, O>(observer, statistics.expanded, store.len(), || {
+            Some(entry.g.saturating_add(entry.h).to_u64())
+        });
         let state = store.state(entry.index);
         observer.expanded(state, parent_g);
         successors.clear();

@@ -4,7 +4,7 @@ use std::time::Instant;
 
 use crate::cost::Cost;
 use crate::limits::{Guard, Limits};
-use crate::observer::{NoObserver, Observer};
+use crate::observer::{progress_every_interval, NoObserver, Observer};
 use crate::outcome::{Limit, Outcome, ResultOf, SearchResult};
 use crate::path::solution_through;
 use crate::problem::{Problem, Successors};
@@ -172,6 +172,7 @@ where
             let parent = cursor;
             cursor += 1;
             statistics.expanded += 1;
+            progress_every_interval::<P, O>(&mut observer, statistics.expanded, tree.len(), || None);
             if O::ENABLED {
                 observer.expanded(tree.state(parent), costs[parent]);
             }

@@ -7,7 +7,7 @@ use hashbrown::hash_table::{Entry, HashTable};
 use crate::cost::Cost;
 use crate::hash::hash_one;
 use crate::limits::{Guard, Limits};
-use crate::observer::{NoObserver, Observer};
+use crate::observer::{progress_every_interval, NoObserver, Observer};
 use crate::outcome::{Limit, Outcome, ResultOf, SearchResult};
 use crate::path::solution_through;
 use crate::problem::{Problem, Reversible, Successors};
@@ -356,6 +356,13 @@ impl<P: Reversible, O: Observer<P>> Round<'_, '_, P, O> {
             self.guard
                 .check(self.statistics.expanded, side.tree.len() + other.tree.len())?;
             self.statistics.expanded += 1;
+            let stored = side.tree.len() + other.tree.len();
+            progress_every_interval::<P, O>(
+                &mut self.observer,
+                self.statistics.expanded,
+                stored,
+                || None,
+            );
             let state = side.tree.state(parent);
             if O::ENABLED {
                 self.observer.expanded(state, side.costs[parent]);

@@ -8,7 +8,7 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use crate::cost::Cost;
 use crate::incremental_heuristic::IncrementalHeuristic;
 use crate::limits::{Guard, Limits};
-use crate::observer::{NoObserver, Observer};
+use crate::observer::{NoObserver, Observer, Progress, PROGRESS_INTERVAL};
 use crate::outcome::{timed, Limit, Outcome, OutcomeOf, ResultOf, Solution};
 use crate::problem::{Actions, InPlace, Problem};
 use crate::statistics::{Iteration, Statistics};
@@ -381,6 +381,8 @@ pub(crate) struct Walk<'search, P: InPlace, H: IncrementalHeuristic<P>, O> {
     /// Whether the recursive walk met something it does not handle, so that the explicit walk
     /// does every iteration from then on.
     pub(crate) recursion_failed: bool,
+    /// The threshold of the current iteration, for [`Observer::progress`].
+    bound: u64,
 }
 
 /// The start, or, when it already is a goal, the empty solution: IDA* counts the start as
@@ -479,6 +481,7 @@ where
             generated: 0,
             shared: shared.map(|shared| (shared, 0)),
             recursion_failed: false,
+            bound: 0,
         }
     }
 
@@ -533,12 +536,26 @@ where
     /// other workers) again.
     #[inline]
     pub(crate) fn quota(&self, expanded: u64) -> u64 {
-        let quota = self.guard.quota(expanded);
+        let mut quota = self.guard.quota(expanded);
+        if O::PROGRESS {
+            quota = quota.min(PROGRESS_INTERVAL);
+        }
         if self.shared.is_some() {
             quota.min(WORKER_CHECK_INTERVAL)
         } else {
             quota
         }
+    }
+
+    /// Tells the observer how far the search has come: `expanded` nodes in all, at the
+    /// current threshold. Called between quotas, so the hot loop never sees it.
+    #[cold]
+    pub(crate) fn report_progress(&mut self, expanded: u64) {
+        self.observer.progress(&Progress {
+            expanded,
+            stored: 0,
+            bound: Some(self.bound),
+        });
     }
 
     /// Whether another worker has made this one's subtree irrelevant.
@@ -553,6 +570,11 @@ where
     /// One depth-first pass over the paths with f within `threshold`; with pathmax unless the
     /// heuristic is [consistent](crate::Heuristic::is_consistent), where it could never cut.
     pub(crate) fn iteration(&mut self, root: &Root<P, H::Memo>, threshold: P::Cost) -> PassEnd<P> {
+        self.observer.iteration(threshold.to_u64());
+        if O::PROGRESS {
+            self.bound = threshold.to_u64();
+            self.report_progress(self.expanded);
+        }
         if self.recursion_fits(threshold) {
             if let Some(done) = self.recursive_pass(root, threshold) {
                 return done;
@@ -580,7 +602,6 @@ where
         root: &Root<P, H::Memo>,
         threshold: P::Cost,
     ) -> PassEnd<P> {
-        self.observer.iteration(threshold.to_u64());
         let mut expanded: u64 = 0;
         let mut generated: u64 = 0;
         // The smallest f beyond the threshold; `MAX` until a child is pruned. Whether any child
@@ -696,6 +717,9 @@ where
                     }
                     if self.halted() {
                         break 'walk End::Halted;
+                    }
+                    if O::PROGRESS {
+                        self.report_progress(total);
                     }
                     quota = self.quota(total);
                 }

@@ -183,7 +183,7 @@ pub use iddfs::{iddfs, iddfs_with};
 pub use incremental_heuristic::IncrementalHeuristic;
 pub use limits::{Limits, DEFAULT_MAX_STORED};
 pub use multi_source_bfs::{multi_source_bfs, multi_source_bfs_with};
-pub use observer::{NoObserver, Observer};
+pub use observer::{NoObserver, Observer, OnProgress, Progress, PROGRESS_INTERVAL};
 pub use outcome::{Limit, Outcome, ResultOf, SearchResult, Solution};
 pub use parallel_idastar::{idastar_parallel, MAX_PARALLEL_THREADS};
 pub use problem::{

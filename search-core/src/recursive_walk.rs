@@ -76,7 +76,7 @@ struct Descent<'walk, 'search, P: InPlace, H: IncrementalHeuristic<P>, O> {
     cost: P::Cost,
     unwind: Unwind,
     /// For the limits and, in a parallel search, the other workers.
-    walk: &'walk Walk<'search, P, H, O>,
+    walk: &'walk mut Walk<'search, P, H, O>,
 }
 
 impl<'search, P, H, O> Walk<'search, P, H, O>
@@ -303,6 +303,9 @@ where
             Err(limit) => Unwind::Stopped(limit),
             Ok(()) if self.walk.halted() => Unwind::Halted,
             Ok(()) => {
+                if O::PROGRESS {
+                    self.walk.report_progress(total);
+                }
                 // Capped, so that the sum of quotas cannot overflow when no limit is set (the
                 // guard's quota is `u64::MAX` then); the cap costs a look every 2^32
                 // expansions.

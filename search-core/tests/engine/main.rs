@@ -11,4 +11,5 @@ mod goal_sets;
 mod graphs;
 mod informed;
 mod k_shortest;
+mod progress;
 mod uninformed;
