@@ -96,6 +96,14 @@ pub struct Cli {
     /// What to do; without one, slide runs in classic mode on standard input.
     #[command(subcommand)]
     pub command: Option<Command>,
+    /// Show the live status line (phase, bound, nodes, rate) and progress bars on standard
+    /// error even when it is not a terminal.
+    #[arg(long, global = true, conflicts_with = "quiet")]
+    pub progress: bool,
+    /// Say nothing on standard error but errors: no status line, notes or hints; `slide solve`
+    /// prints only the moves.
+    #[arg(long, short = 'q', global = true)]
+    pub quiet: bool,
 }
 
 /// Each subcommand's examples, shown after its help, with where the exit codes are.

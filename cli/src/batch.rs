@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, IsTerminal, Write};
+use std::io::{self, BufRead, BufReader, Write};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
@@ -457,10 +457,10 @@ fn solve(
 /// A progress counter on standard error when a person is watching it (the input is read as
 /// it is solved, so there is no total to show a bar of).
 fn progress_bar() -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
+    let bar = ProgressBar::with_draw_target(None, crate::progress::draw_target());
+    if bar.is_hidden() {
+        return bar;
     }
-    let bar = ProgressBar::new_spinner();
     if let Ok(style) = ProgressStyle::with_template("{spinner} {pos} puzzles done, {elapsed}") {
         bar.set_style(style);
     }

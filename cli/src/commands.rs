@@ -16,7 +16,7 @@ use crate::engine::{self, Board, Ending, GraphDot};
 use crate::report;
 use crate::status::{self, Status};
 use crate::svg::{self, Placed, Scene};
-use crate::{batch, blocks, classic};
+use crate::{batch, blocks, classic, progress};
 
 /// Runs what the command line asks for.
 pub fn run(cli: Cli) -> Result<Status> {
@@ -132,11 +132,16 @@ fn solve(args: &SolveArgs) -> Result<Status> {
         svg::check_destination(path)?;
     }
     let threads = args.threads.unwrap_or(NonZeroUsize::MIN);
-    let mut solver = engine::Solver::new(choices(&args.search, threads))?;
+    let mut solver = engine::Solver::new(choices(&args.search, threads))?.watched();
     let report = solver.solve(&start, &goal, &limits(&args.search))?;
     let mut out = status::stdout();
     let (start_text, goal_text) = (engine::compact(&start), engine::compact(&goal));
-    match args.output.format {
+    // `--quiet` leaves the text's answer alone: the moves.
+    let format = match args.output.format {
+        SolveFormat::Text if progress::is_quiet() => SolveFormat::Moves,
+        format => format,
+    };
+    match format {
         SolveFormat::Json => {
             let mut object = report::report_json(&start_text, &goal_text, &report);
             if args.output.boards {

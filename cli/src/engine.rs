@@ -9,7 +9,7 @@ use puzzles::{
     Algorithm, HeuristicKind, Move, PackedWord, RedundantSearchError, Shape, SlidingPuzzle,
     TileOutcome,
 };
-use search_core::{Limit, Limits, PruningAutomaton, Statistics};
+use search_core::{Limit, Limits, Progress, PruningAutomaton, Statistics};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -17,7 +17,7 @@ use std::sync::{Mutex, PoisonError};
 use puzzles::pdb::{partitions, PdbError};
 
 use crate::args::{AlgorithmArg, GoalArg, HeuristicArg, MetricArg, Notation, PartitionArg};
-use crate::status;
+use crate::{progress, status};
 
 pub use puzzles::Board;
 
@@ -219,6 +219,8 @@ pub struct Solver {
     choices: Choices,
     databases: puzzles::PdbSource<'static>,
     automaton: Option<(Shape, PruningAutomaton)>,
+    /// Whether each solve shows a status line ([`progress::StatusLine`]).
+    watched: bool,
 }
 
 impl Solver {
@@ -227,8 +229,9 @@ impl Solver {
     pub fn new(choices: Choices) -> Result<Self> {
         choices.check()?;
         // A cache that cannot be read or written costs a rebuild every run: said, not hidden.
-        let mut databases =
-            puzzles::PdbSource::default_location().on_warning(crate::pdb::warn_cache);
+        let mut databases = puzzles::PdbSource::default_location()
+            .on_warning(crate::pdb::warn_cache)
+            .on_progress(progress::building);
         if let Some(budget) = choices.direct_tables {
             databases = databases.with_direct_tables(budget);
         }
@@ -239,7 +242,15 @@ impl Solver {
             choices,
             databases,
             automaton: None,
+            watched: false,
         })
+    }
+
+    /// The same solver, showing a status line on standard error while it works, where a person
+    /// watches it (see [`progress::draw_target`]): for one search at a time, not a batch's.
+    pub fn watched(mut self) -> Self {
+        self.watched = true;
+        self
     }
 
     /// Solves `start` towards `goal` within `limits` (which also stop a build of missing
@@ -253,9 +264,19 @@ impl Solver {
         // cannot reach it, which `solve_with` answers at once.
         let needs_search = start != goal
             && puzzles::solvability(start, goal).is_ok_and(|solvability| solvability.is_solvable());
+        let status =
+            (self.watched && needs_search).then(|| progress::StatusLine::start("starting"));
         if needs_search && heuristic == HeuristicKind::PatternDatabase && algorithm.uses_heuristic()
         {
             self.announce_build(goal);
+            if let Some(status) = &status {
+                let database_goal = puzzles::CornerRelabelling::database_goal(goal);
+                status.phase(if self.databases.is_cached(&database_goal) {
+                    "loading pattern databases"
+                } else {
+                    "building pattern databases"
+                });
+            }
             if let Err(limit) = self.load_databases(goal, limits)? {
                 return Ok(Report::new(
                     algorithm,
@@ -265,8 +286,19 @@ impl Solver {
                 ));
             }
         }
+        let name = algorithm.to_string();
+        let watch = |progress: &Progress| {
+            if let Some(status) = &status {
+                status.search(&name, progress);
+            }
+        };
+        let request =
+            puzzles::SolveRequest::new(algorithm, heuristic, limits).with_progress(&watch);
         let report = match self.choices.prune {
             Some(length) if needs_search => {
+                if let Some(status) = &status {
+                    status.phase("finding redundant move sequences");
+                }
                 let automaton = match &mut self.automaton {
                     Some((made_for, automaton)) if *made_for == shape => automaton,
                     slot => match puzzles::tile_pruning_automaton(shape, length, limits) {
@@ -282,25 +314,13 @@ impl Solver {
                         Err(error) => return Err(error.into()),
                     },
                 };
-                puzzles::solve_pruned(
-                    start,
-                    goal,
-                    algorithm,
-                    heuristic,
-                    limits,
-                    &mut self.databases,
-                    automaton,
-                )?
+                let request = request.with_pruning(automaton);
+                puzzles::solve_request(start, goal, request, &mut self.databases)?
             }
-            _ => puzzles::solve_with(
-                start,
-                goal,
-                algorithm,
-                heuristic,
-                limits,
-                &mut self.databases,
-            )?,
+            _ => puzzles::solve_request(start, goal, request, &mut self.databases)?,
         };
+        // Gone before the answer is printed.
+        drop(status);
         let ending = match report.outcome {
             TileOutcome::Solved { moves } => Ending::Solved(puzzles::format_moves(&moves)),
             TileOutcome::Unsolvable => Ending::Unsolvable,

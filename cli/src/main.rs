@@ -8,6 +8,7 @@ mod classic;
 mod commands;
 mod engine;
 mod pdb;
+mod progress;
 mod report;
 mod status;
 mod svg;
@@ -30,13 +31,24 @@ fn main() -> ExitCode {
     // clap's parser for the whole command line is a sixteenth of a classic 8-puzzle run's
     // instructions: the answer is known.
     let cli = if std::env::args_os().len() <= 1 {
-        args::Cli { command: None }
+        args::Cli {
+            command: None,
+            progress: false,
+            quiet: false,
+        }
     } else {
         match args::Cli::try_parse() {
             Ok(cli) => cli,
             Err(error) => return clap_exit(&error),
         }
     };
+    progress::set_talk(if cli.quiet {
+        progress::Talk::Quiet
+    } else if cli.progress {
+        progress::Talk::Always
+    } else {
+        progress::Talk::Auto
+    });
     match commands::run(cli) {
         Ok(status) => status.into(),
         Err(error) => status::fail(&error),

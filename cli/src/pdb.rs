@@ -1,7 +1,7 @@
 //! `slide pdb`: build pattern databases into the cache with a progress bar, and describe them.
 
 use std::fs;
-use std::io::{self, IsTerminal, Write};
+use std::io::Write;
 use std::path::Path;
 
 use anyhow::{anyhow, bail, Context, Result};
@@ -189,10 +189,10 @@ fn tiles_list(tiles: &[u8]) -> String {
 
 /// A bar per pattern on standard error when a person is watching it.
 fn progress_bar(index: usize, count: usize) -> ProgressBar {
-    if !io::stderr().is_terminal() {
-        return ProgressBar::hidden();
+    let bar = ProgressBar::with_draw_target(Some(0), crate::progress::draw_target());
+    if bar.is_hidden() {
+        return bar;
     }
-    let bar = ProgressBar::new(0);
     let template = format!(
         "pattern {}/{count} {{bar:40}} {{percent}}% {{elapsed}}",
         index + 1

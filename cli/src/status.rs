@@ -159,15 +159,17 @@ pub fn stdout_was_closed() -> bool {
     }
 }
 
-/// Prints a warning on standard error, ignoring a closed standard error.
+/// Prints a warning on standard error (not with `--quiet`), ignoring a closed standard error.
 pub fn warn(message: std::fmt::Arguments<'_>) {
-    let _ = writeln!(io::stderr(), "slide: {message}");
+    note(message);
 }
 
-/// Prints a note (what slide is doing, or a hint) on standard error, ignoring a closed standard
-/// error.
+/// Prints a note (what slide is doing, or a hint) on standard error (not with `--quiet`), out of
+/// the status line's way, ignoring a closed standard error.
 pub fn note(message: std::fmt::Arguments<'_>) {
-    let _ = writeln!(io::stderr(), "slide: {message}");
+    if crate::progress::notes_wanted() {
+        crate::progress::suspend(|| writeln!(io::stderr(), "slide: {message}")).ok();
+    }
 }
 
 /// What a failed write to standard output was doing, in the error message.

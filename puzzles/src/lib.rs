@@ -75,10 +75,10 @@ mod tiles;
 pub use tiles::{
     factorial, format_moves, is_solution, parse_moves, permutation_rank, permutation_unrank,
     random_solvable, random_walk, redundant_move_sequences, solvability, solve, solve_pruned,
-    solve_with, tile_pruning_automaton, Algorithm, Board, BoardError, ChosenPartition,
-    CornerRelabelling, HeuristicKind, IncrementalPdb, LinearConflict, Manhattan, Misplaced, Move,
-    MoveError, PackedWord, Parity, PdbHeuristic, PdbMemo, PdbSource, RedundantSearchError, Shape,
-    ShapeError, SlidingPuzzle, Solvability, SolveError, SplitMix64, TileCost, TileOutcome,
-    TileReport, TileState, WithBlank, DEFAULT_DIRECT_TABLES, MAX_CELLS, MAX_RANKED,
-    MAX_REDUNDANT_LENGTH,
+    solve_request, solve_with, tile_pruning_automaton, Algorithm, Board, BoardError,
+    ChosenPartition, CornerRelabelling, HeuristicKind, IncrementalPdb, LinearConflict, Manhattan,
+    Misplaced, Move, MoveError, PackedWord, Parity, PdbHeuristic, PdbMemo, PdbSource,
+    RedundantSearchError, Shape, ShapeError, SlidingPuzzle, Solvability, SolveError, SolveRequest,
+    SplitMix64, TileCost, TileOutcome, TileReport, TileState, WithBlank, DEFAULT_DIRECT_TABLES,
+    MAX_CELLS, MAX_RANKED, MAX_REDUNDANT_LENGTH,
 };

@@ -172,7 +172,9 @@ where
             let parent = cursor;
             cursor += 1;
             statistics.expanded += 1;
-            progress_every_interval::<P, O>(&mut observer, statistics.expanded, tree.len(), || None);
+            progress_every_interval::<P, O>(&mut observer, statistics.expanded, tree.len(), || {
+                None
+            });
             if O::ENABLED {
                 observer.expanded(tree.state(parent), costs[parent]);
             }

@@ -358,7 +358,7 @@ impl<P: Reversible, O: Observer<P>> Round<'_, '_, P, O> {
             self.statistics.expanded += 1;
             let stored = side.tree.len() + other.tree.len();
             progress_every_interval::<P, O>(
-                &mut self.observer,
+                self.observer,
                 self.statistics.expanded,
                 stored,
                 || None,

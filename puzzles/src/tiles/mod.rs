@@ -34,5 +34,6 @@ pub use relabel::CornerRelabelling;
 pub use shape::{Shape, ShapeError, MAX_CELLS};
 pub use solvability::{solvability, Parity, Solvability};
 pub use solve::{
-    solve, solve_pruned, solve_with, Algorithm, HeuristicKind, SolveError, TileOutcome, TileReport,
+    solve, solve_pruned, solve_request, solve_with, Algorithm, HeuristicKind, SolveError,
+    SolveRequest, TileOutcome, TileReport,
 };

@@ -6,8 +6,8 @@ use std::num::NonZeroUsize;
 
 use search_core::{
     astar_with, bfs_with, bidirectional_bfs_with, idastar_parallel, idastar_with, HashVisited,
-    Heuristic, IncrementalHeuristic, Limit, Limits, NoObserver, Outcome, Pruned, PrunedError,
-    PrunedHeuristic, PruningAutomaton, ResultOf, SearchResult, Statistics,
+    Heuristic, IncrementalHeuristic, Limit, Limits, OnProgress, Outcome, Progress, Pruned,
+    PrunedError, PrunedHeuristic, PruningAutomaton, ResultOf, SearchResult, Statistics,
 };
 
 use super::board::Board;
@@ -349,13 +349,12 @@ pub fn solve_with(
     limits: &Limits,
     databases: &mut PdbSource<'_>,
 ) -> Result<TileReport, SolveError> {
-    let request = Request {
-        algorithm,
-        heuristic,
-        limits,
-        pruning: None,
-    };
-    solve_request(start, goal, request, databases)
+    solve_request(
+        start,
+        goal,
+        SolveRequest::new(algorithm, heuristic, limits),
+        databases,
+    )
 }
 
 /// [`solve_with`], with IDA* (serial or parallel) skipping every path that `pruning` forbids:
@@ -392,38 +391,101 @@ pub fn solve_pruned(
     databases: &mut PdbSource<'_>,
     pruning: &PruningAutomaton,
 ) -> Result<TileReport, SolveError> {
-    if !algorithm.is_idastar() {
-        return Err(SolveError::PruningNeedsIdaStar(algorithm));
-    }
-    let request = Request {
-        algorithm,
-        heuristic,
-        limits,
-        pruning: Some(pruning),
-    };
+    let request = SolveRequest::new(algorithm, heuristic, limits).with_pruning(pruning);
     solve_request(start, goal, request, databases)
 }
 
-/// What to run: the choices of [`solve_pruned`] in one value.
+/// What to run, for [`solve_request`]: the choices of [`solve_with`] and [`solve_pruned`], and
+/// who hears the search's progress, in one value.
+///
+/// ```
+/// use std::cell::Cell;
+/// use puzzles::{solve_request, Algorithm, Board, HeuristicKind, PdbSource, SolveRequest};
+/// use search_core::{Limits, Progress};
+///
+/// // One of the two boards 31 moves from 123456780, the most (OEIS A089473).
+/// let start = Board::parse("867254301")?;
+/// let goal = Board::parse("123456780")?;
+/// let bound = Cell::new(0);
+/// let watch = |progress: &Progress| bound.set(bound.get().max(progress.bound.unwrap_or(0)));
+/// let limits = Limits::default();
+/// let request = SolveRequest::new(Algorithm::IdaStar, HeuristicKind::Manhattan, &limits)
+///     .with_progress(&watch);
+/// let report = solve_request(&start, &goal, request, &mut PdbSource::new(None))?;
+/// assert_eq!(report.length(), Some(31));
+/// assert_eq!(bound.get(), 31, "the last IDA* threshold heard is the solution's length");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 #[derive(Clone, Copy)]
-struct Request<'a> {
+pub struct SolveRequest<'a> {
     algorithm: Algorithm,
     heuristic: HeuristicKind,
     limits: &'a Limits,
     pruning: Option<&'a PruningAutomaton>,
+    progress: &'a dyn Fn(&Progress),
 }
 
-fn solve_request(
+impl<'a> SolveRequest<'a> {
+    /// A search by `algorithm` with `heuristic` within `limits`, unpruned and unwatched.
+    pub fn new(algorithm: Algorithm, heuristic: HeuristicKind, limits: &'a Limits) -> Self {
+        SolveRequest {
+            algorithm,
+            heuristic,
+            limits,
+            pruning: None,
+            progress: &|_| {},
+        }
+    }
+
+    /// Skips the paths `automaton` forbids, as [`solve_pruned`] does (IDA* only).
+    #[must_use]
+    pub fn with_pruning(mut self, automaton: &'a PruningAutomaton) -> Self {
+        self.pruning = Some(automaton);
+        self
+    }
+
+    /// Reports the search's counts and bound to `progress` now and then
+    /// ([`Observer::progress`](search_core::Observer::progress): every few thousand
+    /// expansions, and as each IDA* iteration starts), for a progress display. The search keeps
+    /// every fast path; parallel IDA* reports nothing yet.
+    #[must_use]
+    pub fn with_progress(mut self, progress: &'a dyn Fn(&Progress)) -> Self {
+        self.progress = progress;
+        self
+    }
+}
+
+impl fmt::Debug for SolveRequest<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("SolveRequest")
+            .field("algorithm", &self.algorithm)
+            .field("heuristic", &self.heuristic)
+            .field("limits", self.limits)
+            .field("pruned", &self.pruning.is_some())
+            .finish_non_exhaustive()
+    }
+}
+
+/// Solves `start` towards `goal` as `request` says, with the pattern databases (if asked for)
+/// from `databases`: the one entry point behind [`solve`], [`solve_with`] and [`solve_pruned`].
+///
+/// # Errors
+/// As [`solve_pruned`] for a pruned request, else as [`solve_with`].
+pub fn solve_request(
     start: &Board,
     goal: &Board,
-    request: Request<'_>,
+    request: SolveRequest<'_>,
     databases: &mut PdbSource<'_>,
 ) -> Result<TileReport, SolveError> {
-    let Request {
+    let SolveRequest {
         algorithm,
         heuristic,
+        pruning,
         ..
     } = request;
+    if pruning.is_some() && !algorithm.is_idastar() {
+        return Err(SolveError::PruningNeedsIdaStar(algorithm));
+    }
     let solvability = solvability(start, goal)?;
     let uses_databases = heuristic == HeuristicKind::PatternDatabase && algorithm.uses_heuristic();
     let relabelling = CornerRelabelling::onto_blank_first(goal).filter(|r| !r.is_identity());
@@ -474,7 +536,7 @@ fn solve_request(
 fn search_packed(
     start: &Board,
     goal: &Board,
-    request: Request<'_>,
+    request: SolveRequest<'_>,
     databases: &mut PdbSource<'_>,
 ) -> Result<(TileOutcome, Statistics), SolveError> {
     if start.shape().cells() <= <u64 as PackedWord>::MAX_CELLS {
@@ -499,7 +561,7 @@ fn search_packed(
 fn idastar_keeping_the_blank(
     start: &Board,
     goal: &Board,
-    request: Request<'_>,
+    request: SolveRequest<'_>,
 ) -> Result<Option<(TileOutcome, Statistics)>, SolveError> {
     let (algorithm, limits) = (request.algorithm, request.limits);
     let plain = request.heuristic != HeuristicKind::PatternDatabase;
@@ -508,7 +570,8 @@ fn idastar_keeping_the_blank(
     }
     let puzzle = SlidingPuzzle::<WithBlank<u64>>::new(goal)?;
     let state = puzzle.state(start)?;
-    let Some(result) = informed_plain(&puzzle, goal, request.heuristic, state, algorithm, limits)
+    let watch = (limits, request.progress);
+    let Some(result) = informed_plain(&puzzle, goal, request.heuristic, state, algorithm, watch)
     else {
         return Ok(None);
     };
@@ -519,14 +582,15 @@ fn idastar_keeping_the_blank(
 fn search<Word: PackedWord>(
     start: &Board,
     goal: &Board,
-    request: Request<'_>,
+    request: SolveRequest<'_>,
     databases: &mut PdbSource<'_>,
 ) -> Result<(TileOutcome, Statistics), SolveError> {
-    let Request {
+    let SolveRequest {
         algorithm,
         heuristic,
         limits,
         pruning,
+        progress,
     } = request;
     let puzzle = SlidingPuzzle::<Word>::new(goal)?;
     let state = puzzle.state(start)?;
@@ -546,19 +610,20 @@ fn search<Word: PackedWord>(
             Algorithm::ParallelIdaStar(threads) => threads,
             _ => NonZeroUsize::MIN,
         };
+        let watch = (limits, progress);
         let result = match heuristic {
             HeuristicKind::Misplaced => {
-                pruned_idastar(&pruned, &Misplaced::new(goal), start, limits, threads)
+                pruned_idastar(&pruned, &Misplaced::new(goal), start, watch, threads)
             }
             HeuristicKind::Manhattan => {
-                pruned_idastar(&pruned, &Manhattan::new(goal), start, limits, threads)
+                pruned_idastar(&pruned, &Manhattan::new(goal), start, watch, threads)
             }
             HeuristicKind::LinearConflict => {
-                pruned_idastar(&pruned, &LinearConflict::new(goal), start, limits, threads)
+                pruned_idastar(&pruned, &LinearConflict::new(goal), start, watch, threads)
             }
             HeuristicKind::PatternDatabase => {
                 let heuristic = databases.heuristic(goal)?.incremental();
-                pruned_idastar(&pruned, &heuristic, start, limits, threads)
+                pruned_idastar(&pruned, &heuristic, start, watch, threads)
             }
         };
         // The board is solvable, so only an automaton that breaks its soundness rules can
@@ -569,14 +634,18 @@ fn search<Word: PackedWord>(
         return Ok(tile_outcome(result, |step| step.action));
     }
     let result = match (algorithm, heuristic) {
-        (Algorithm::Bfs, _) => bfs_with(&puzzle, state, HashVisited::default(), limits, NoObserver),
+        (Algorithm::Bfs, _) => {
+            let visited = HashVisited::default();
+            bfs_with(&puzzle, state, visited, limits, OnProgress(progress))
+        }
         (Algorithm::Bidirectional, _) => {
-            bidirectional_bfs_with(&puzzle, state, puzzle.goal_state(), limits, NoObserver)
+            let goal = puzzle.goal_state();
+            bidirectional_bfs_with(&puzzle, state, goal, limits, OnProgress(progress))
         }
         // IDA* updates the lookups per move; A* stores no path to carry them along.
         (Algorithm::IdaStar, HeuristicKind::PatternDatabase) => {
             let heuristic = databases.heuristic(goal)?.incremental();
-            idastar_with(&puzzle, &heuristic, state, limits, NoObserver)
+            idastar_with(&puzzle, &heuristic, state, limits, OnProgress(progress))
         }
         (Algorithm::ParallelIdaStar(threads), HeuristicKind::PatternDatabase) => {
             let heuristic = databases.heuristic(goal)?.incremental();
@@ -587,9 +656,9 @@ fn search<Word: PackedWord>(
             databases.heuristic(goal)?,
             state,
             algorithm,
-            limits,
+            (limits, progress),
         ),
-        (_, plain) => informed_plain(&puzzle, goal, plain, state, algorithm, limits)
+        (_, plain) => informed_plain(&puzzle, goal, plain, state, algorithm, (limits, progress))
             .expect("the arms above take the pattern databases"),
     };
     Ok(tile_outcome(result, |&direction| direction))
@@ -603,21 +672,24 @@ fn informed_plain<Word: PackedWord>(
     kind: HeuristicKind,
     state: <SlidingPuzzle<Word> as search_core::Problem>::State,
     algorithm: Algorithm,
-    limits: &Limits,
+    watch: Watch<'_>,
 ) -> Option<ResultOf<SlidingPuzzle<Word>>> {
     Some(match kind {
         HeuristicKind::Misplaced => {
-            informed(puzzle, &Misplaced::new(goal), state, algorithm, limits)
+            informed(puzzle, &Misplaced::new(goal), state, algorithm, watch)
         }
         HeuristicKind::Manhattan => {
-            informed(puzzle, &Manhattan::new(goal), state, algorithm, limits)
+            informed(puzzle, &Manhattan::new(goal), state, algorithm, watch)
         }
         HeuristicKind::LinearConflict => {
-            informed(puzzle, &LinearConflict::new(goal), state, algorithm, limits)
+            informed(puzzle, &LinearConflict::new(goal), state, algorithm, watch)
         }
         HeuristicKind::PatternDatabase => return None,
     })
 }
+
+/// A search's limits, and who hears its progress.
+type Watch<'a> = (&'a Limits, &'a dyn Fn(&Progress));
 
 /// The outcome of a search in moves, read from its actions with `to_move`.
 fn tile_outcome<State, Action, Cost>(
@@ -641,7 +713,7 @@ fn pruned_idastar<'p, Word, H>(
     pruned: &Pruned<'p, SlidingPuzzle<Word>>,
     heuristic: &H,
     start: <Pruned<'p, SlidingPuzzle<Word>> as search_core::Problem>::State,
-    limits: &Limits,
+    (limits, progress): Watch<'_>,
     threads: NonZeroUsize,
 ) -> ResultOf<Pruned<'p, SlidingPuzzle<Word>>>
 where
@@ -651,7 +723,7 @@ where
 {
     let heuristic = PrunedHeuristic::new(heuristic);
     if threads.get() == 1 {
-        idastar_with(pruned, &heuristic, start, limits, NoObserver)
+        idastar_with(pruned, &heuristic, start, limits, OnProgress(progress))
     } else {
         idastar_parallel(pruned, &heuristic, start, limits, threads)
     }
@@ -663,17 +735,17 @@ fn informed<Word, H>(
     heuristic: &H,
     state: <SlidingPuzzle<Word> as search_core::Problem>::State,
     algorithm: Algorithm,
-    limits: &Limits,
+    (limits, progress): Watch<'_>,
 ) -> ResultOf<SlidingPuzzle<Word>>
 where
     Word: PackedWord,
     H: Heuristic<SlidingPuzzle<Word>> + Sync,
 {
     match algorithm {
-        Algorithm::IdaStar => idastar_with(puzzle, heuristic, state, limits, NoObserver),
+        Algorithm::IdaStar => idastar_with(puzzle, heuristic, state, limits, OnProgress(progress)),
         Algorithm::ParallelIdaStar(threads) => {
             idastar_parallel(puzzle, heuristic, state, limits, threads)
         }
-        _ => astar_with(puzzle, heuristic, state, limits, NoObserver),
+        _ => astar_with(puzzle, heuristic, state, limits, OnProgress(progress)),
     }
 }

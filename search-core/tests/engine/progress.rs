@@ -2,9 +2,9 @@
 //! hears counts that grow, bounds that rise and a last report that matches the search's end.
 
 use search_core::{
-    astar_with, bfs_with, bidirectional_bfs_with, heuristic_fn, idastar_with, HashVisited,
-    InPlace, Limits, NoObserver, OnProgress, Problem, Progress, Reversible, SearchResult,
-    Successor, Successors, PROGRESS_INTERVAL,
+    astar_with, bfs_with, bidirectional_bfs_with, heuristic_fn, idastar_with, HashVisited, InPlace,
+    Limits, NoObserver, OnProgress, Problem, Progress, Reversible, SearchResult, Successor,
+    Successors, PROGRESS_INTERVAL,
 };
 
 /// Five wheels of ten notches, each turned by one notch either way: 100,000 states, the
@@ -66,13 +66,16 @@ fn turns_left(goal: [u8; 5]) -> impl Fn(&[u8; 5]) -> u32 + Copy {
     }
 }
 
+/// What a search of the wheels returns.
+type Turned = SearchResult<[u8; 5], (usize, bool), u32>;
+
 /// Runs `search` twice, unobserved and with [`OnProgress`], and returns the observed result
 /// after checking both did the same work; with every report heard.
 fn observed<R: PartialEq + std::fmt::Debug>(
-    unobserved: impl FnOnce() -> SearchResult<[u8; 5], (usize, bool), u32>,
-    observed: impl FnOnce(&mut Vec<Progress>) -> SearchResult<[u8; 5], (usize, bool), u32>,
-    key: impl Fn(&SearchResult<[u8; 5], (usize, bool), u32>) -> R,
-) -> (SearchResult<[u8; 5], (usize, bool), u32>, Vec<Progress>) {
+    unobserved: impl FnOnce() -> Turned,
+    observed: impl FnOnce(&mut Vec<Progress>) -> Turned,
+    key: impl Fn(&Turned) -> R,
+) -> (Turned, Vec<Progress>) {
     let plain = unobserved();
     let mut reports = Vec::new();
     let watched = observed(&mut reports);
@@ -84,7 +87,10 @@ fn observed<R: PartialEq + std::fmt::Debug>(
 
 /// What every search's reports share: counts that never fall and never pass the final count.
 fn assert_counts_grow(reports: &[Progress], expanded: u64) {
-    assert!(!reports.is_empty(), "a search of {expanded} expansions said nothing");
+    assert!(
+        !reports.is_empty(),
+        "a search of {expanded} expansions said nothing"
+    );
     for pair in reports.windows(2) {
         assert!(pair[0].expanded <= pair[1].expanded, "{pair:?}");
     }
@@ -110,7 +116,9 @@ fn breadth_first_reports_every_interval() {
     let expanded = result.statistics.expanded;
     assert_counts_grow(&reports, expanded);
     assert_eq!(reports.len() as u64, expanded / PROGRESS_INTERVAL);
-    assert!(reports.iter().all(|report| report.bound.is_none() && report.stored > 0));
+    assert!(reports
+        .iter()
+        .all(|report| report.bound.is_none() && report.stored > 0));
 }
 
 #[test]
@@ -147,7 +155,10 @@ fn astar_reports_a_rising_f() {
     assert_eq!(result.solution().map(|s| s.cost), Some(25));
     assert_counts_grow(&reports, result.statistics.expanded);
     let bounds: Vec<u64> = reports.iter().map(|report| report.bound.unwrap()).collect();
-    assert!(bounds.windows(2).all(|pair| pair[0] <= pair[1]), "{bounds:?}");
+    assert!(
+        bounds.windows(2).all(|pair| pair[0] <= pair[1]),
+        "{bounds:?}"
+    );
     assert!(bounds.iter().all(|&bound| bound <= 25));
 }
 
