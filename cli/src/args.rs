@@ -593,6 +593,19 @@ pub struct GraphArgs {
     /// takes gigabytes and no layout program draws it.
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=MAX_GRAPH_NODES))]
     pub max_nodes: u64,
+    /// Graphviz DOT, or JSON: `nodes` (boards), `edges` (`from`, `to` as node indices, and
+    /// the `move`), and with --goal the `result`, `length` and `moves` of its optimal path.
+    #[arg(long, short, value_enum, default_value_t = GraphFormat::Dot)]
+    pub format: GraphFormat,
+}
+
+/// How `slide graph` prints the graph.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum GraphFormat {
+    /// Graphviz DOT, for `dot -Tsvg`.
+    Dot,
+    /// One JSON object of nodes and edges.
+    Json,
 }
 
 /// What one Klotski move is.

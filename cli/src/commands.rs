@@ -357,7 +357,8 @@ fn graph(args: &GraphArgs) -> Result<Status> {
         .as_ref()
         .map(|goal| engine::goal_board(goal, &start))
         .transpose()?;
-    let drawn = engine::graph_dot(&start, goal.as_ref(), args.depth, args.max_nodes)?;
+    let limits = (args.depth, args.max_nodes);
+    let drawn = engine::graph_dot(&start, goal.as_ref(), limits, args.format)?;
     let GraphDot::Drawn { dot, path } = drawn else {
         status::warn(format_args!(
             "the graph within {} moves has more than {} nodes; lower --depth or raise --max-nodes",

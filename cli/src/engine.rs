@@ -16,7 +16,9 @@ use std::sync::{Mutex, PoisonError};
 
 use puzzles::pdb::{partitions, PdbError};
 
-use crate::args::{AlgorithmArg, GoalArg, HeuristicArg, MetricArg, Notation, PartitionArg};
+use crate::args::{
+    AlgorithmArg, GoalArg, GraphFormat, HeuristicArg, MetricArg, Notation, PartitionArg,
+};
 use crate::{progress, status};
 
 pub use puzzles::Board;
@@ -292,6 +294,10 @@ impl Solver {
                 status.search(&name, progress);
             }
         };
+        if let Some(status) = &status {
+            // Parallel IDA* reports no progress yet: the phase at least says what runs.
+            status.phase(&format!("search {name}"));
+        }
         let request =
             puzzles::SolveRequest::new(algorithm, heuristic, limits).with_progress(&watch);
         let report = match self.choices.prune {
@@ -574,10 +580,10 @@ pub fn random_board(goal: &Board, seed: u64, walk: Option<usize>) -> Board {
 pub enum GraphDot {
     /// The graph within the depth has more than the most nodes allowed: nothing is drawn.
     TooLarge,
-    /// The graph as Graphviz DOT, and how the search for the path to highlight ended (`None`
-    /// when no goal was given). Only a solved search highlights a path.
+    /// The graph as Graphviz DOT (or JSON), and how the search for the path to highlight ended
+    /// (`None` when no goal was given). Only a solved search highlights a path.
     Drawn {
-        /// The DOT text.
+        /// The DOT text, or the JSON object.
         dot: String,
         /// How the search for an optimal path to the goal ended.
         path: Option<Ending>,
@@ -591,21 +597,21 @@ pub enum GraphDot {
 pub fn graph_dot(
     start: &Board,
     goal: Option<&Board>,
-    depth: u32,
-    max_nodes: u64,
+    (depth, max_nodes): (u32, u64),
+    format: GraphFormat,
 ) -> Result<GraphDot> {
     if start.shape().cells() <= <u64 as PackedWord>::MAX_CELLS {
-        graph_dot_packed::<u64>(start, goal, depth, max_nodes)
+        graph_dot_packed::<u64>(start, goal, (depth, max_nodes), format)
     } else {
-        graph_dot_packed::<u128>(start, goal, depth, max_nodes)
+        graph_dot_packed::<u128>(start, goal, (depth, max_nodes), format)
     }
 }
 
 fn graph_dot_packed<Word: PackedWord>(
     start: &Board,
     goal: Option<&Board>,
-    depth: u32,
-    max_nodes: u64,
+    (depth, max_nodes): (u32, u64),
+    format: GraphFormat,
 ) -> Result<GraphDot> {
     // Exploring ignores the goal test, so any goal of the right shape does.
     let puzzle = SlidingPuzzle::<Word>::new(goal.unwrap_or(start))?;
@@ -632,11 +638,43 @@ fn graph_dot_packed<Word: PackedWord>(
         .iter()
         .map(|board| puzzle.state(board))
         .collect::<Result<Vec<_>, _>>()?;
-    let dot = graph.to_dot(
-        |state| puzzle.board(state).to_string(),
-        |direction: &Move| direction.to_string(),
-        &states,
-    );
+    let dot = match format {
+        GraphFormat::Dot => graph.to_dot(
+            |state| puzzle.board(state).to_string(),
+            |direction: &Move| direction.to_string(),
+            &states,
+        ),
+        GraphFormat::Json => {
+            let explored = graph.graph();
+            let nodes: Vec<String> = (explored.node_weights())
+                .map(|state| compact(&puzzle.board(state)))
+                .collect();
+            let edges: Vec<serde_json::Value> = (explored.raw_edges().iter())
+                .map(|edge| {
+                    serde_json::json!({
+                        "from": edge.source().index(),
+                        "to": edge.target().index(),
+                        "move": edge.weight.to_string(),
+                    })
+                })
+                .collect();
+            let mut object = serde_json::json!({
+                "start": compact(start),
+                "depth": depth,
+                "nodes": nodes,
+                "edges": edges,
+            });
+            if let (Some(goal), Some(ending)) = (goal, &path) {
+                object["goal"] = compact(goal).into();
+                object["result"] = crate::report::result_word(ending).into();
+                if let Ending::Solved(moves) = ending {
+                    object["length"] = moves.len().into();
+                    object["moves"] = moves.as_str().into();
+                }
+            }
+            object.to_string()
+        }
+    };
     Ok(GraphDot::Drawn { dot, path })
 }
 

@@ -267,3 +267,43 @@ fn every_printing_subcommand_speaks_json() {
     assert_eq!(report["moves"].as_array().unwrap().len(), 81);
     assert!(report["statistics"]["expanded"].as_u64().unwrap() > 0);
 }
+
+#[test]
+fn graph_prints_json_nodes_and_edges_that_replay() {
+    let output = slide()
+        .args([
+            "graph",
+            "1234.5786",
+            "--depth",
+            "3",
+            "--goal",
+            "blank-last",
+            "-f",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let graph = json(&output.stdout);
+    let nodes: Vec<Board> = (graph["nodes"].as_array().unwrap().iter())
+        .map(|node| Board::parse(node.as_str().unwrap()).unwrap())
+        .collect();
+    assert_eq!(nodes[0], Board::parse("1234.5786").unwrap());
+    // The blank in the centre: 4 boards one move away, 8 two moves away (none twice), and
+    // every one of those has moves on.
+    assert!(nodes.len() > 13, "{}", nodes.len());
+    for edge in graph["edges"].as_array().unwrap() {
+        let from = &nodes[edge["from"].as_u64().unwrap() as usize];
+        let to = &nodes[edge["to"].as_u64().unwrap() as usize];
+        let moves = parse_moves(edge["move"].as_str().unwrap()).unwrap();
+        assert_eq!(from.apply_moves(&moves).as_ref(), Ok(to), "{edge}");
+    }
+    assert_eq!(graph["result"], "solved");
+    assert_eq!(graph["goal"], "123456780");
+    let moves = parse_moves(graph["moves"].as_str().unwrap()).unwrap();
+    assert_eq!(graph["length"], moves.len());
+    assert_eq!(
+        nodes[0].apply_moves(&moves).ok(),
+        Board::parse("123456780").ok()
+    );
+}
