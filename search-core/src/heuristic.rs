@@ -102,7 +102,10 @@ impl<F> FnHeuristic<F> {
     /// A closure cannot say so itself, and the declaration makes IDA* faster: it skips the
     /// pathmax check on pruned children and, for a problem with action slots, can walk an
     /// iteration recursively. It affects speed only: a wrong declaration never costs
-    /// optimality, only the pruning pathmax would have done.
+    /// optimality, only the pruning pathmax would have done. Measured on the 15-puzzle of
+    /// `examples/plain_idastar.rs`: alone it changes nothing (21.5 s against 21.6 s); with an
+    /// inverse and action slots the search takes 9.6 s, against 14.5 s with slots alone (the
+    /// table in [`idastar`](crate::idastar)).
     ///
     /// ```
     /// use search_core::{heuristic_fn, Heuristic};

@@ -71,30 +71,25 @@ use crate::statistics::{Iteration, Statistics};
 /// # What the optional parts are worth
 /// On the 15-puzzle with Manhattan distance through [`heuristic_fn`](crate::heuristic_fn), with
 /// 16-byte boards, the plainest problem ([`Problem`] and [`InPlace`] with
-/// [`apply`](InPlace::apply) and [`undo`](InPlace::undo) only) searched the same tree as the
-/// tuned one and ran faster than `pathfinding::idastar` with the same successors and
-/// heuristic; each optional part then adds speed, not pruning. The figures, in
-/// `examples/plain_idastar.rs` (`cargo run --release -p search-core --example plain_idastar`),
-/// were measured on a shared two-core machine, the third run while it was quieter, and vary by
-/// about a third between runs:
+/// [`apply`](InPlace::apply) and [`undo`](InPlace::undo) only) searches the same tree as the
+/// tuned one and runs faster than `pathfinding::idastar` with the same successors and
+/// heuristic; each optional part then adds speed, not pruning. From one run of
+/// `examples/plain_idastar.rs` (`cargo run --release -p search-core --example plain_idastar`,
+/// a shared two-core AMD EPYC; runs vary by a tenth or so, the ratios less):
 ///
-/// | 12 boards, 50-move walks, 8.1 M nodes | time (three runs) | against pathfinding |
+/// | 12 boards, 60-move walks, 161 M nodes | time | against pathfinding |
 /// |---|---|---|
-/// | `pathfinding::idastar` | 6.15 s, 5.55 s, 2.29 s | 1x |
-/// | plain | 3.30 s, 3.19 s, 1.48 s | 1.5-1.9x faster |
-/// | plain + [`inverse`](Problem::inverse) | 2.84 s, 3.03 s, 1.35 s | 1.7-2.2x |
-/// | plain + [action slots](InPlace::ACTION_SLOTS) | 2.37 s, 2.38 s, 1.16 s | 2.0-2.6x |
-/// | plain + [declared consistent](crate::FnHeuristic::declare_consistent) | 3.46 s, 3.61 s, 1.67 s | 1.4-1.8x |
-/// | all three | 1.89 s, 1.90 s, 0.84 s | 2.7-3.3x |
-///
-/// Timed alone after pathfinding on the same boards (not interleaved with the slower
-/// variants), all three ran in 0.63-0.67 s against pathfinding's 2.14-2.40 s, 3.4-3.6x, and as
-/// fast as before the walk learned to prune without an inverse (0.65-0.74 s): the tuned walk
-/// pays nothing for the plain one's pruning.
+/// | `pathfinding::idastar` | 34.70 s | 1x |
+/// | plain | 21.58 s | 1.61x faster |
+/// | plain + [`inverse`](Problem::inverse) | 19.52 s | 1.78x |
+/// | plain + [action slots](InPlace::ACTION_SLOTS) | 14.54 s | 2.39x |
+/// | plain + [declared consistent](crate::FnHeuristic::declare_consistent) | 21.53 s | 1.61x |
+/// | all three | 9.57 s | 3.63x |
 ///
 /// Declaring consistency alone buys nothing measurable here (it saves a comparison per pruned
-/// child); with slots and an inverse it enables the recursive walk described above, which is
-/// where most of the last step comes from.
+/// child); with slots it enables the recursive walk described above, which is where most of
+/// the last step comes from. The `classics` section of the repository's benchmark measures a
+/// pocket cube the same way (plain 1.35x, tuned 3.12x pathfinding's speed).
 ///
 /// Before parent pruning without an inverse, the plain problem expanded 368 million nodes
 /// where the tuned one expanded 408 thousand (8 boards, 40-move walks): 125 s against

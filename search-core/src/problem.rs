@@ -93,7 +93,10 @@ pub trait Problem {
     /// Depth-first searches use it to skip the immediate return to a node's parent ("parent
     /// pruning"), which for sliding tiles cuts the branching factor from about 3 to about 2. The
     /// inverse must lead back to the state the action came from, at the same cost. The default
-    /// says there is none, which is always correct but slower.
+    /// says there is none, which is always correct but slower: IDA* then skips the move back by
+    /// comparing each child with its grandparent state instead, which on the 15-puzzle of
+    /// `examples/plain_idastar.rs` cost a tenth of the search's time (21.6 s without an inverse,
+    /// 19.5 s with one; the table in [`idastar`](crate::idastar) has every optional part).
     #[inline]
     fn inverse(&self, action: &Self::Action) -> Option<Self::Action> {
         let _ = action;
@@ -114,7 +117,10 @@ pub trait Problem {
 /// [`ACTION_SLOTS`](InPlace::ACTION_SLOTS) (or, per instance, [`action_slots`](InPlace::action_slots)) and answer [`action_in_slot`](InPlace::action_in_slot):
 /// IDA* then keeps only the next slot's index per depth and asks for one action at a time, so
 /// listing, storing and reading back a buffer disappear from the hot loop. The two ways give the
-/// same search, node for node, when slots hold the listed actions in the same order.
+/// same search, node for node, when slots hold the listed actions in the same order; on the
+/// 15-puzzle of `examples/plain_idastar.rs` slots alone took the plain search from 21.6 s to
+/// 14.5 s, and with an inverse and a consistent heuristic to 9.6 s (the table in
+/// [`idastar`](crate::idastar)).
 pub trait InPlace: Problem {
     /// How many action slots [`action_in_slot`](InPlace::action_in_slot) answers for; zero (the
     /// default) makes searches use [`actions`](InPlace::actions) instead.
