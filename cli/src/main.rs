@@ -60,8 +60,14 @@ fn main() -> ExitCode {
 /// full disk would end in success.
 fn clap_exit(error: &clap::Error) -> ExitCode {
     if error.use_stderr() {
+        // Every error of slide's starts `slide:`, clap's usage errors too (clap writes
+        // `error:`), so that a script or a person scanning standard error finds them alike.
+        let rendered = error.render().to_string();
+        let text = rendered.strip_prefix("error:").map_or(rendered.clone(), |rest| {
+            format!("slide:{rest}")
+        });
         // Nobody is left to tell if standard error is gone too.
-        let _ = error.print();
+        let _ = io::stderr().write_all(text.as_bytes());
     } else {
         let printed = error.print().and_then(|()| io::stdout().flush());
         if let Err(failure) = printed {

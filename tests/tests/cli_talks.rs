@@ -1,6 +1,7 @@
 //! What `slide` says beyond the answer: the lower bound a stopped search proved and what to
 //! try, the goals an unsolvable start reaches, one JSON `result` field, instances from standard
-//! input and `start;goal` lines, the tile notation, and examples in every subcommand's help.
+//! input and `start;goal` lines, the tile notation, examples in every subcommand's help, and
+//! usage errors that start `slide:` as every other error does.
 
 mod common;
 
@@ -306,4 +307,20 @@ fn graph_prints_json_nodes_and_edges_that_replay() {
         nodes[0].apply_moves(&moves).ok(),
         Board::parse("123456780").ok()
     );
+}
+
+#[test]
+fn usage_errors_start_like_every_other_error() {
+    for args in [
+        &["solve", "--bogus", "12345678."][..],
+        &["random"],
+        &["batch", "--jobs", "zero"],
+    ] {
+        let output = slide().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        let stderr = String::from_utf8(output.stderr).unwrap();
+        assert!(stderr.starts_with("slide: "), "{args:?}: {stderr}");
+        assert!(!stderr.contains("error:"), "{args:?}: {stderr}");
+        assert!(output.stdout.is_empty());
+    }
 }
