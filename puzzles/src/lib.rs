@@ -25,6 +25,12 @@
 //! - [`input`]: the readers of whole inputs (classic mode) and batch lines, bytes in, boards or
 //!   typed errors out, with bounded memory.
 //!
+//! # Front ends
+//! [`front_end`]: the contract a puzzle implements to get a whole command line
+//! ([`PuzzleKind`](front_end::PuzzleKind) and [`Instance`](front_end::Instance)), implemented
+//! by sliding tiles, Klotski, sliding blocks and Rush Hour, and the
+//! [`Registry`](front_end::Registry) a front end finds them in by name.
+//!
 //! [`Problem`]: search_core::Problem
 //! [`InPlace`]: search_core::InPlace
 //! [`Reversible`]: search_core::Reversible
@@ -67,6 +73,7 @@
 #![deny(missing_docs)]
 
 pub mod blocks;
+pub mod front_end;
 pub mod input;
 pub mod klotski;
 pub mod pdb;

@@ -1,0 +1,252 @@
+//! Sliding blocks and Rush Hour behind the front-end contract.
+
+use search_core::{
+    astar_with, bfs_with, bidirectional_bfs_to_goals_with, explore, HashVisited, Limits, OnProgress,
+};
+
+use super::klotski::METRICS;
+use super::{Answer, Choice, Explored, Instance, InstanceError, PuzzleKind, Request};
+use crate::blocks::{Blocks, GoalDistance, Metric, Move, Placement, ShippedLayout, SHIPPED};
+
+/// Any sliding-block puzzle of [`blocks`](crate::blocks) behind [`PuzzleKind`]: a layout in
+/// the layout format (on several lines, or on one with its lines separated by `/`), or the
+/// name of a [shipped](SHIPPED) layout (any part of it, ignoring case, that names one).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct BlocksKind;
+
+/// Rush Hour behind [`PuzzleKind`]: a board in the standard 36-character notation (`o` or `.`
+/// empty, `x` a wall, `A` the red car), solved when the red car reaches the right edge of its
+/// row ([`Blocks::parse_rush_hour`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct RushHourKind;
+
+const ALGORITHMS: &[Choice] = &[
+    Choice::new(
+        "bfs",
+        "breadth-first search: the fastest on these small state spaces",
+    ),
+    Choice::new(
+        "bidirectional",
+        "breadth-first from the start and from every goal state of its cluster",
+    ),
+    Choice::new("astar", "A* with the goal distance"),
+];
+
+const HEURISTICS: &[Choice] = &[Choice::new(
+    "goal-distance",
+    "the moves the goal pieces need with only the walls in their way",
+)];
+
+impl PuzzleKind for BlocksKind {
+    fn name(&self) -> &str {
+        "blocks"
+    }
+
+    fn summary(&self) -> &str {
+        "sliding-block puzzles as data: any board, walls, polyomino pieces, goals and exits"
+    }
+
+    fn syntax(&self) -> &str {
+        "a layout (header lines such as `goal: B at 4,2`, then the board: `.` empty, `x` wall, a \
+         letter per piece), its lines separated by `/` on one line; or a shipped layout's name \
+         (`pennant`); no goal apart from the layout's"
+    }
+
+    fn algorithms(&self) -> &[Choice] {
+        ALGORITHMS
+    }
+
+    fn heuristics(&self) -> &[Choice] {
+        HEURISTICS
+    }
+
+    fn metrics(&self) -> &[Choice] {
+        METRICS
+    }
+
+    fn parse(&self, start: &str, goal: Option<&str>) -> Result<Box<dyn Instance>, InstanceError> {
+        if goal.is_some() {
+            return Err(InstanceError::GoalGiven {
+                goal: "its layout's goal and exit lines hold",
+            });
+        }
+        let text = start.trim();
+        let (problem, start) = match text.contains(['\n', '/', ':']) {
+            true => Blocks::parse(&text.replace('/', "\n")),
+            false => shipped(text)?.load(),
+        }
+        .map_err(|error| InstanceError::Start(error.to_string()))?;
+        Ok(Box::new(BlocksInstance {
+            problem,
+            start,
+            rush_hour: false,
+        }))
+    }
+}
+
+impl PuzzleKind for RushHourKind {
+    fn name(&self) -> &str {
+        "rush-hour"
+    }
+
+    fn summary(&self) -> &str {
+        "Rush Hour: drive the red car out of the 6x6 traffic jam"
+    }
+
+    fn syntax(&self) -> &str {
+        "36 characters in reading order: `o` or `.` empty, `x` a wall, `A` the red car on the \
+         third row, other letters the vehicles (`IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM`); no goal"
+    }
+
+    fn algorithms(&self) -> &[Choice] {
+        ALGORITHMS
+    }
+
+    fn heuristics(&self) -> &[Choice] {
+        HEURISTICS
+    }
+
+    fn metrics(&self) -> &[Choice] {
+        METRICS
+    }
+
+    fn parse(&self, start: &str, goal: Option<&str>) -> Result<Box<dyn Instance>, InstanceError> {
+        if goal.is_some() {
+            return Err(InstanceError::GoalGiven {
+                goal: "the red car reaches the right edge of its row",
+            });
+        }
+        let (problem, start) = Blocks::parse_rush_hour(start.trim())
+            .map_err(|error| InstanceError::Start(error.to_string()))?;
+        Ok(Box::new(BlocksInstance {
+            problem,
+            start,
+            rush_hour: true,
+        }))
+    }
+}
+
+/// The shipped layout whose name contains `name` (ignoring case): exactly one must.
+fn shipped(name: &str) -> Result<&'static ShippedLayout, InstanceError> {
+    let wanted = name.to_lowercase();
+    let matching: Vec<&ShippedLayout> = (SHIPPED.iter())
+        .filter(|layout| layout.name.to_lowercase().contains(&wanted))
+        .collect();
+    match matching.as_slice() {
+        [layout] => Ok(layout),
+        [] => Err(InstanceError::Start(format!(
+            "`{name}` is no layout (a layout has a `goal:` or `exit:` line) and names no \
+             shipped layout (`slide blocks --list` shows them)"
+        ))),
+        several => {
+            let names: Vec<&str> = several.iter().map(|layout| layout.name).collect();
+            Err(InstanceError::Start(format!(
+                "`{name}` names several shipped layouts: {}",
+                names.join("; ")
+            )))
+        }
+    }
+}
+
+/// A sliding-block puzzle at its start.
+#[derive(Clone)]
+struct BlocksInstance {
+    problem: Blocks,
+    start: Placement,
+    /// Whether states are written in Rush Hour's notation.
+    rush_hour: bool,
+}
+
+impl BlocksInstance {
+    /// `state` on one line: Rush Hour's notation, or the board's rows separated by `/`.
+    fn board_line(&self, state: &Placement) -> String {
+        if self.rush_hour {
+            if let Some(notation) = self.problem.rush_hour_notation(state) {
+                return notation;
+            }
+        }
+        let rendered = self.problem.render(state);
+        let lines: Vec<&str> = rendered.lines().collect();
+        let board = lines.get(lines.len().saturating_sub(self.problem.height())..);
+        board.unwrap_or_default().join("/")
+    }
+}
+
+impl Instance for BlocksInstance {
+    fn start(&self) -> String {
+        if self.rush_hour {
+            return self.board_line(&self.start);
+        }
+        let rendered = self.problem.render(&self.start);
+        rendered.trim_end().replace('\n', "/")
+    }
+
+    fn goal(&self) -> String {
+        let rendered = self.problem.render(&self.start);
+        let goals: Vec<&str> = (rendered.lines())
+            .filter(|line| line.starts_with("goal:") || line.starts_with("exit:"))
+            .collect();
+        if self.rush_hour {
+            "the red car reaches the right edge of its row".to_owned()
+        } else {
+            goals.join("; ")
+        }
+    }
+
+    fn solve(&self, request: &Request<'_>) -> Result<Answer, InstanceError> {
+        let choices = request.choices;
+        let kind: &dyn PuzzleKind = if self.rush_hour {
+            &RushHourKind
+        } else {
+            &BlocksKind
+        };
+        choices.check(kind)?;
+        let (metric, metric_name) = match choices.metric.as_deref() {
+            Some("step") => (Metric::Step, "step"),
+            _ => (Metric::Piece, "piece"),
+        };
+        let problem = self.problem.clone().with_metric(metric);
+        let start = self.start;
+        let observer = OnProgress(|progress: &_| (request.progress)(progress));
+        let limits = request.limits;
+        let (result, algorithm, heuristic) = match choices.algorithm.as_deref() {
+            Some("bidirectional") => {
+                let goals = problem.goal_states(&start);
+                let result =
+                    bidirectional_bfs_to_goals_with(&problem, start, goals, limits, observer);
+                (result, "bidirectional", None)
+            }
+            Some("astar") => {
+                let result = astar_with(&problem, &GoalDistance, start, limits, observer);
+                (result, "astar", Some("goal-distance"))
+            }
+            _ => {
+                let visited = HashVisited::default();
+                (
+                    bfs_with(&problem, start, visited, limits, observer),
+                    "bfs",
+                    None,
+                )
+            }
+        };
+        Ok(Answer::from_result(
+            &problem,
+            result,
+            algorithm,
+            heuristic,
+            Some(metric_name),
+            |action: &Move| problem.describe(action),
+            |state| self.board_line(state),
+            ", ",
+        ))
+    }
+
+    fn explore(&self, depth: usize, limits: &Limits) -> Explored {
+        let graph = explore(&self.problem, self.start, depth, limits);
+        Explored::from_graph(
+            &graph,
+            |state| self.board_line(state),
+            |action| self.problem.describe(action),
+        )
+    }
+}

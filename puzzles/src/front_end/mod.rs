@@ -1,0 +1,322 @@
+//! The front-end contract: what a puzzle implements to get a whole command line.
+//!
+//! A front end (the `slide` binary, or any program built on its library) knows puzzles only
+//! through two object-safe traits:
+//!
+//! - [`PuzzleKind`], one value per puzzle: its [name](PuzzleKind::name) and one-line
+//!   [summary](PuzzleKind::summary), the [algorithms](PuzzleKind::algorithms),
+//!   [heuristics](PuzzleKind::heuristics) and [metrics](PuzzleKind::metrics) it offers (the
+//!   first of each is its default), and a [parser](PuzzleKind::parse) of instances from text,
+//!   with typed errors.
+//! - [`Instance`], one parsed start with its goal (a goal state or a goal condition): it
+//!   formats both as text, [checks](Instance::check) reachability where the puzzle can tell
+//!   without search, [solves](Instance::solve) within [`Limits`] reporting [`Progress`], and
+//!   [explores](Instance::explore) the state graph around its start.
+//!
+//! Answers come back as text and numbers ([`Answer`], [`Explored`]), which the front end prints
+//! as text or JSON the same way for every puzzle. The traits are boxed at this level only:
+//! each instance's search is the engine's monomorphised code, called once per solve, so a
+//! puzzle pays nothing in its hot loop for being reached through `dyn`.
+//!
+//! A [`Registry`] lists the kinds a front end offers, looked up by name;
+//! [`Registry::standard`] holds this crate's: sliding tiles, Klotski, sliding blocks and Rush
+//! Hour. A puzzle from another crate implements the two traits (with [`Answer::from_result`]
+//! and [`Explored::from_graph`] doing the conversions) and is [registered](Registry::register)
+//! beside them.
+//!
+//! # Example
+//! ```
+//! use puzzles::front_end::{Choices, Ending, Registry, Request};
+//! use search_core::Limits;
+//!
+//! let registry = Registry::standard();
+//! let tiles = registry.get("tiles").unwrap();
+//! let instance = tiles.parse("13524678.", Some("46758123.")).unwrap();
+//! let answer = instance
+//!     .solve(&Request::new(&Choices::default(), &Limits::default()))
+//!     .unwrap();
+//! match answer.ending {
+//!     Ending::Solved(solution) => assert_eq!(solution.moves.len(), 22),
+//!     other => panic!("{other:?}"),
+//! }
+//! ```
+
+mod answer;
+mod blocks;
+mod explored;
+mod klotski;
+mod registry;
+mod tiles;
+
+use std::fmt;
+
+use search_core::{Limits, Progress};
+
+pub use answer::{Answer, Ending, Solution};
+pub use blocks::{BlocksKind, RushHourKind};
+pub use explored::Explored;
+pub use klotski::KlotskiKind;
+pub use registry::{Registry, RegistryError};
+pub use tiles::TilesKind;
+
+/// One of the algorithms, heuristics or metrics a puzzle offers: its name on the command line
+/// and a line of help.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Choice {
+    /// The name, as typed (`idastar`, `manhattan`, `piece`): lower case, words joined by `-`.
+    pub name: &'static str,
+    /// One line saying what it is, for help text.
+    pub summary: &'static str,
+}
+
+impl Choice {
+    /// A choice named `name`, described by `summary`.
+    pub const fn new(name: &'static str, summary: &'static str) -> Self {
+        Choice { name, summary }
+    }
+}
+
+/// A puzzle as a front end sees it: its name, its offers, and a parser of its instances.
+///
+/// Implementations are usually a unit struct; [`TilesKind`], [`KlotskiKind`], [`BlocksKind`] and
+/// [`RushHourKind`] are this crate's. The lists returned by [`algorithms`](Self::algorithms),
+/// [`heuristics`](Self::heuristics) and [`metrics`](Self::metrics) put the usual default first
+/// (an instance may choose otherwise when [`Choices`] leaves it a choice); an empty list means
+/// the puzzle has no such choice (a puzzle without a heuristic, or with one kind of move).
+pub trait PuzzleKind: Send + Sync {
+    /// The name a command line selects the puzzle by (`--puzzle NAME`): lower case, words
+    /// joined by `-`.
+    fn name(&self) -> &str;
+
+    /// What the puzzle is, in one line.
+    fn summary(&self) -> &str;
+
+    /// How an instance is written, in one or two lines, with an example: what
+    /// [`parse`](Self::parse) reads as the start and as the goal.
+    fn syntax(&self) -> &str;
+
+    /// The search algorithms that solve the puzzle optimally, the default first.
+    fn algorithms(&self) -> &[Choice];
+
+    /// The heuristics its informed algorithms can use, the default first; empty when it has
+    /// none.
+    fn heuristics(&self) -> &[Choice] {
+        &[]
+    }
+
+    /// What one move is (e.g. one piece moving any distance, or one cell), the default first;
+    /// empty when there is only one kind of move.
+    fn metrics(&self) -> &[Choice] {
+        &[]
+    }
+
+    /// Parses an instance: `start` is the start as one argument or one batch line's text, and
+    /// `goal` the goal when one is given apart from it (a puzzle whose goal is a condition of
+    /// the start, as Klotski's or Rush Hour's, refuses one with [`InstanceError`]).
+    ///
+    /// # Errors
+    /// An [`InstanceError`] naming what is wrong with the text.
+    fn parse(&self, start: &str, goal: Option<&str>) -> Result<Box<dyn Instance>, InstanceError>;
+}
+
+impl fmt::Debug for dyn PuzzleKind + '_ {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PuzzleKind")
+            .field("name", &self.name())
+            .finish_non_exhaustive()
+    }
+}
+
+/// The algorithm, heuristic and metric one solve uses, by name; `None` leaves the choice to
+/// the puzzle, which may make it by instance (sliding tiles pick their heuristic by board size
+/// and by the pattern databases cached).
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub struct Choices {
+    /// An algorithm of [`PuzzleKind::algorithms`].
+    pub algorithm: Option<String>,
+    /// A heuristic of [`PuzzleKind::heuristics`].
+    pub heuristic: Option<String>,
+    /// A metric of [`PuzzleKind::metrics`].
+    pub metric: Option<String>,
+}
+
+impl Choices {
+    /// Checks every name against what `kind` offers.
+    ///
+    /// # Errors
+    /// [`InstanceError::Unknown`] for the first name that `kind` does not offer.
+    pub fn check(&self, kind: &dyn PuzzleKind) -> Result<(), InstanceError> {
+        check_one("algorithm", self.algorithm.as_deref(), kind.algorithms())?;
+        check_one("heuristic", self.heuristic.as_deref(), kind.heuristics())?;
+        check_one("metric", self.metric.as_deref(), kind.metrics())
+    }
+}
+
+/// Whether `name` (if any) is among `offered`, the `what` of a puzzle.
+fn check_one(
+    what: &'static str,
+    name: Option<&str>,
+    offered: &[Choice],
+) -> Result<(), InstanceError> {
+    match name {
+        Some(name) if !offered.iter().any(|choice| choice.name == name) => {
+            Err(InstanceError::Unknown {
+                what,
+                name: name.to_owned(),
+                offered: offered.iter().map(|choice| choice.name).collect(),
+            })
+        }
+        _ => Ok(()),
+    }
+}
+
+/// One solve's choices, limits and progress listener.
+#[derive(Clone, Copy)]
+pub struct Request<'a> {
+    /// What to solve with, by name.
+    pub choices: &'a Choices,
+    /// When to give up.
+    pub limits: &'a Limits,
+    /// Hears the search's counts and bound now and then
+    /// ([`Observer::progress`](search_core::Observer::progress)).
+    pub progress: &'a (dyn Fn(&Progress) + Sync),
+}
+
+impl<'a> Request<'a> {
+    /// A solve with `choices` within `limits`, reporting progress to nobody.
+    pub fn new(choices: &'a Choices, limits: &'a Limits) -> Self {
+        Request {
+            choices,
+            limits,
+            progress: &|_| {},
+        }
+    }
+
+    /// The same request, reporting progress to `progress`.
+    #[must_use]
+    pub fn with_progress(mut self, progress: &'a (dyn Fn(&Progress) + Sync)) -> Self {
+        self.progress = progress;
+        self
+    }
+}
+
+impl fmt::Debug for Request<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Request")
+            .field("choices", self.choices)
+            .field("limits", self.limits)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Whether the goal can be reached, as far as the puzzle can tell without searching.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Reachability {
+    /// The goal is reachable, for `reason` (e.g. the permutation parities agree).
+    Reachable {
+        /// Why, in a phrase.
+        reason: String,
+    },
+    /// The goal is out of reach, for `reason`; `reaches` names standard goals the start does
+    /// reach instead, if the puzzle has any.
+    Unreachable {
+        /// Why, in a phrase.
+        reason: String,
+        /// Goals, by name, the start can reach.
+        reaches: Vec<String>,
+    },
+    /// The puzzle cannot tell without a search.
+    Unknown,
+}
+
+/// A parsed instance of a puzzle: a start, and a goal state or condition.
+pub trait Instance: Send {
+    /// The start as one line of text that [`PuzzleKind::parse`] reads back.
+    fn start(&self) -> String;
+
+    /// The goal as one line of text: a state [`PuzzleKind::parse`] reads back as a goal, or a
+    /// description of a goal condition (`the 2x2 block at the bottom exit`).
+    fn goal(&self) -> String;
+
+    /// Whether the goal is reachable, when the puzzle can tell without a search.
+    fn check(&self) -> Reachability {
+        Reachability::Unknown
+    }
+
+    /// Solves the instance optimally as `request` says.
+    ///
+    /// # Errors
+    /// [`InstanceError::Unknown`] for a choice the puzzle does not offer, or the puzzle's own
+    /// failures (for sliding tiles, pattern databases that could not be loaded or built) as
+    /// [`InstanceError::Failed`]. A search stopped by a limit is no error: its
+    /// [`Ending::LimitReached`].
+    fn solve(&self, request: &Request<'_>) -> Result<Answer, InstanceError>;
+
+    /// The states within `depth` moves of the start, breadth first, within `limits`.
+    fn explore(&self, depth: usize, limits: &Limits) -> Explored;
+}
+
+impl fmt::Debug for dyn Instance + '_ {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Instance")
+            .field("start", &self.start())
+            .field("goal", &self.goal())
+            .finish()
+    }
+}
+
+/// Why an instance could not be read or solved.
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum InstanceError {
+    /// The start is not a valid instance: `reason` says why.
+    Start(String),
+    /// The goal is not a valid goal for the start: `reason` says why.
+    Goal(String),
+    /// A goal was given, but the puzzle's goal is a condition of its start.
+    GoalGiven {
+        /// The puzzle's goal, in words.
+        goal: &'static str,
+    },
+    /// A choice names nothing the puzzle offers.
+    Unknown {
+        /// `algorithm`, `heuristic` or `metric`.
+        what: &'static str,
+        /// The name given.
+        name: String,
+        /// The names the puzzle offers.
+        offered: Vec<&'static str>,
+    },
+    /// The puzzle could not solve the instance, for a reason of its own (a file it needs could
+    /// not be read or written).
+    Failed(String),
+}
+
+impl fmt::Display for InstanceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            InstanceError::Start(reason) => write!(f, "the start: {reason}"),
+            InstanceError::Goal(reason) => write!(f, "the goal: {reason}"),
+            InstanceError::GoalGiven { goal } => {
+                write!(f, "this puzzle takes no goal: it is solved when {goal}")
+            }
+            InstanceError::Unknown {
+                what,
+                name,
+                offered,
+            } if offered.is_empty() => write!(f, "this puzzle has no {what} (`{name}` given)"),
+            InstanceError::Unknown {
+                what,
+                name,
+                offered,
+            } => write!(
+                f,
+                "unknown {what} `{name}`: this puzzle offers {}",
+                offered.join(", ")
+            ),
+            InstanceError::Failed(reason) => f.write_str(reason),
+        }
+    }
+}
+
+impl std::error::Error for InstanceError {}
