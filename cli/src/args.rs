@@ -164,6 +164,22 @@ Examples:
 
 Exit codes and guarantees: slide --help";
 
+const PUZZLES_EXAMPLES: &str = "\
+Examples:
+  slide puzzles
+  slide puzzles --format json
+  slide solve --puzzle rush-hour IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM
+
+Exit codes and guarantees: slide --help";
+
+/// Arguments of `slide puzzles`.
+#[derive(Debug, Args)]
+pub struct PuzzlesArgs {
+    /// Output format.
+    #[arg(long, short, value_enum, default_value_t = TextOrJson::Text)]
+    pub format: TextOrJson,
+}
+
 /// The subcommands.
 #[derive(Debug, Subcommand)]
 pub enum Command {
@@ -206,6 +222,10 @@ pub enum Command {
     /// names them. Boards have at most 64 cells and 16 pieces.
     #[command(after_help = BLOCKS_EXAMPLES)]
     Blocks(BlocksArgs),
+    /// List the puzzles `--puzzle` selects, with their algorithms, heuristics and metrics
+    /// (the default first) and how an instance is written.
+    #[command(after_help = PUZZLES_EXAMPLES)]
+    Puzzles(PuzzlesArgs),
     /// Build and inspect pattern databases (additive, disjoint; Korf & Felner 2002).
     #[command(subcommand)]
     Pdb(PdbCommand),
@@ -344,6 +364,14 @@ pub struct GoalOptions {
 }
 
 impl GoalOptions {
+    /// No goal given.
+    pub fn none() -> Self {
+        GoalOptions {
+            goal: None,
+            goal_option: None,
+        }
+    }
+
     /// Whether a goal was given at all.
     pub fn given(&self) -> bool {
         self.goal.is_some() || self.goal_option.is_some()
@@ -419,14 +447,21 @@ pub enum BatchFormat {
 /// The search options shared by `solve` and `batch`.
 #[derive(Debug, Args)]
 pub struct SearchOptions {
-    /// The search algorithm [default: idastar, the fastest at every board size].
-    #[arg(long, short, value_enum)]
-    pub algorithm: Option<AlgorithmArg>,
-    /// The heuristic of astar and idastar [default: manhattan up to 3x3; pdb on 4x4 (built in
-    /// seconds on first use); on 5x5 pdb when its databases are cached, else linear-conflict
-    /// (and a line saying how to build them); linear-conflict on other boards].
-    #[arg(long = "heuristic", short = 'H', value_enum)]
-    pub heuristic: Option<HeuristicArg>,
+    /// The search algorithm. Tiles: bfs, bidirectional, astar, idastar [default: idastar, the
+    /// fastest at every board size]; other puzzles: `slide puzzles` lists theirs.
+    #[arg(long, short, value_name = "NAME")]
+    pub algorithm: Option<String>,
+    /// The heuristic of the informed algorithms. Tiles: misplaced, manhattan,
+    /// linear-conflict, pdb [default: manhattan up to 3x3; pdb on 4x4 (built in seconds on
+    /// first use); on 5x5 pdb when its databases are cached, else linear-conflict (and a line
+    /// saying how to build them); linear-conflict on other boards]; other puzzles: `slide
+    /// puzzles` lists theirs.
+    #[arg(long = "heuristic", short = 'H', value_name = "NAME")]
+    pub heuristic: Option<String>,
+    /// What one move is, for puzzles with several kinds (klotski, blocks, rush-hour: piece, the
+    /// default, or step); tiles have one.
+    #[arg(long, value_name = "NAME")]
+    pub metric: Option<String>,
     /// The pattern databases to use, maxed, separated by commas [default: the strongest the
     /// cache holds for the goal: on 4x4 every 7-8 partition built, else 15-6-6-3, else
     /// 15-5-5-5; on 5x5 the 6-6-6-6 ones]. Implies --heuristic pdb; built on first use.
@@ -464,12 +499,56 @@ pub struct SearchOptions {
     pub notation: Notation,
 }
 
+impl SearchOptions {
+    /// `--algorithm` as tiles name theirs, or why it names none of them.
+    pub fn tile_algorithm(&self) -> anyhow::Result<Option<AlgorithmArg>> {
+        tile_choice("--algorithm", self.algorithm.as_deref())
+    }
+
+    /// `--heuristic` as tiles name theirs, or why it names none of them.
+    pub fn tile_heuristic(&self) -> anyhow::Result<Option<HeuristicArg>> {
+        tile_choice("--heuristic", self.heuristic.as_deref())
+    }
+
+    /// The options that only sliding tiles take, by flag, that were given.
+    pub fn tiles_only_given(&self) -> Vec<&'static str> {
+        let given = [
+            ("--partition", !self.partition.is_empty()),
+            ("--prune", self.prune.is_some()),
+            ("--direct-tables", self.direct_tables.is_some()),
+            ("--notation", self.notation != Notation::Blank),
+        ];
+        given
+            .into_iter()
+            .filter(|(_, given)| *given)
+            .map(|(flag, _)| flag)
+            .collect()
+    }
+}
+
+/// The value of tiles' `flag` that `name` names, if one was given.
+fn tile_choice<T: ValueEnum>(flag: &str, name: Option<&str>) -> anyhow::Result<Option<T>> {
+    let Some(name) = name else { return Ok(None) };
+    T::from_str(name, false).map(Some).map_err(|_| {
+        let names: Vec<String> = (T::value_variants().iter())
+            .filter_map(ValueEnum::to_possible_value)
+            .map(|value| value.get_name().to_owned())
+            .collect();
+        anyhow::anyhow!(
+            "invalid value '{name}' for '{flag}': sliding tiles offer {}",
+            names.join(", ")
+        )
+    })
+}
+
 /// Arguments of `slide solve`.
 #[derive(Debug, Args)]
 pub struct SolveArgs {
     /// The start board, a `start;goal` line as `random` and `batch` write them, or `-` to read
-    /// one from standard input.
+    /// one from standard input (another puzzle's instance, as `slide puzzles` describes it).
     pub start: String,
+    #[command(flatten)]
+    pub puzzle: PuzzleOption,
     #[command(flatten)]
     pub goal: GoalOptions,
     #[command(flatten)]
@@ -535,10 +614,34 @@ pub struct CheckArgs {
     /// The start board, a `start;goal` line, or `-` to read one from standard input.
     pub start: String,
     #[command(flatten)]
+    pub puzzle: PuzzleOption,
+    #[command(flatten)]
     pub goal: GoalOptions,
     /// Output format.
     #[arg(long, short, value_enum, default_value_t = TextOrJson::Text)]
     pub format: TextOrJson,
+}
+
+/// The `--puzzle` option, declared once so that its help is the same everywhere.
+#[derive(Debug, Args)]
+pub struct PuzzleOption {
+    /// The puzzle: tiles (sliding tiles), klotski, blocks, rush-hour, or any a program built
+    /// on slide's library registers; `slide puzzles` lists them with what they offer.
+    #[arg(
+        long = "puzzle",
+        short = 'p',
+        value_name = "NAME",
+        default_value = "tiles"
+    )]
+    pub name: String,
+}
+
+impl PuzzleOption {
+    /// Whether the puzzle is sliding tiles, which have a command line of their own beyond the
+    /// front-end contract (pattern databases, notation, pictures, pruning).
+    pub fn is_tiles(&self) -> bool {
+        self.name == "tiles"
+    }
 }
 
 /// Text for people or JSON for programs, for the subcommands with nothing else to offer.
@@ -580,6 +683,8 @@ pub struct RandomArgs {
 pub struct GraphArgs {
     /// The board at the centre of the graph.
     pub start: String,
+    #[command(flatten)]
+    pub puzzle: PuzzleOption,
     /// How many moves away from the start the graph reaches.
     #[arg(long, short)]
     pub depth: u32,

@@ -71,7 +71,7 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
     let input = InputLines::spawn(input, jobs_or_default(args.jobs))?;
     // One thread an instance: the batch's parallelism is its jobs. Choices that do not fit
     // together are refused here, once, rather than on every line.
-    let choices = choices(&args.search, NonZeroUsize::MIN);
+    let choices = choices(&args.search, NonZeroUsize::MIN)?;
     choices.check()?;
     let cancel = Arc::new(AtomicBool::new(false));
     let handler_flag = Arc::clone(&cancel);

@@ -16,10 +16,11 @@ use crate::engine::{self, Board, Ending, GraphDot};
 use crate::report;
 use crate::status::{self, Status};
 use crate::svg::{self, Placed, Scene};
-use crate::{batch, blocks, classic, progress};
+use crate::{any_puzzle, batch, blocks, classic, progress};
+use puzzles::front_end::Registry;
 
-/// Runs what the command line asks for.
-pub fn run(cli: Cli) -> Result<Status> {
+/// Runs what the command line asks for, with the puzzles of `registry` for `--puzzle`.
+pub fn run(cli: Cli, registry: &Registry) -> Result<Status> {
     match cli.command {
         None if io::stdin().is_terminal() => {
             // Waiting silently for a board nobody is going to type helps no one. If standard
@@ -28,11 +29,21 @@ pub fn run(cli: Cli) -> Result<Status> {
             Ok(Status::BadInput)
         }
         None => classic::run(),
+        Some(Command::Solve(args)) if !args.puzzle.is_tiles() => {
+            any_puzzle::solve(registry.get(&args.puzzle.name)?, &args)
+        }
         Some(Command::Solve(args)) => solve(&args),
         Some(Command::Batch(args)) => batch::run(&args),
+        Some(Command::Check(args)) if !args.puzzle.is_tiles() => {
+            any_puzzle::check(registry.get(&args.puzzle.name)?, &args)
+        }
         Some(Command::Check(args)) => check(&args),
         Some(Command::Random(args)) => random(&args),
+        Some(Command::Graph(args)) if !args.puzzle.is_tiles() => {
+            any_puzzle::graph(registry.get(&args.puzzle.name)?, &args)
+        }
         Some(Command::Graph(args)) => graph(&args),
+        Some(Command::Puzzles(args)) => any_puzzle::list(registry, &args),
         Some(Command::Klotski(args)) => klotski(&args),
         Some(Command::Blocks(args)) => blocks::run(&args),
         Some(Command::Pdb(command)) => crate::pdb::run(&command),
@@ -52,11 +63,15 @@ pub fn limits(options: &SearchOptions) -> Limits {
     limits
 }
 
-/// The solving choices of `options`, on `threads` threads.
-pub fn choices(options: &SearchOptions, threads: NonZeroUsize) -> engine::Choices {
-    engine::Choices {
-        algorithm: options.algorithm,
-        heuristic: options.heuristic,
+/// The solving choices of `options` for sliding tiles, on `threads` threads, or why the options
+/// name something tiles do not offer.
+pub fn choices(options: &SearchOptions, threads: NonZeroUsize) -> Result<engine::Choices> {
+    if options.metric.is_some() {
+        bail!("sliding tiles have one kind of move: --metric is for klotski, blocks and rush-hour");
+    }
+    Ok(engine::Choices {
+        algorithm: options.tile_algorithm()?,
+        heuristic: options.tile_heuristic()?,
         threads,
         prune: options.prune,
         direct_tables: options
@@ -64,7 +79,7 @@ pub fn choices(options: &SearchOptions, threads: NonZeroUsize) -> engine::Choice
             .map(|mebibytes| mebibytes.saturating_mul(1 << 20)),
         partitions: options.partition.clone(),
         notation: options.notation,
-    }
+    })
 }
 
 /// How a goal was chosen, for the output: nothing for an explicit board.
@@ -132,7 +147,7 @@ fn solve(args: &SolveArgs) -> Result<Status> {
         svg::check_destination(path)?;
     }
     let threads = args.threads.unwrap_or(NonZeroUsize::MIN);
-    let mut solver = engine::Solver::new(choices(&args.search, threads))?.watched();
+    let mut solver = engine::Solver::new(choices(&args.search, threads)?)?.watched();
     let report = solver.solve(&start, &goal, &limits(&args.search))?;
     let mut out = status::stdout();
     let (start_text, goal_text) = (engine::compact(&start), engine::compact(&goal));

@@ -71,9 +71,13 @@ impl PuzzleKind for BlocksKind {
             });
         }
         let text = start.trim();
-        let (problem, start) = match text.contains(['\n', '/', ':']) {
-            true => Blocks::parse(&text.replace('/', "\n")),
-            false => shipped(text)?.load(),
+        // A shipped layout's name may hold a `:` (`Rush Hour: card 40 (expert)`), as a layout's
+        // header lines do: one line that names a shipped layout is that layout.
+        let named = (!text.contains(['\n', '/'])).then(|| shipped(text));
+        let (problem, start) = match named {
+            Some(Ok(layout)) => layout.load(),
+            Some(Err(error)) if !text.contains(':') => return Err(error),
+            _ => Blocks::parse(&text.replace('/', "\n")),
         }
         .map_err(|error| InstanceError::Start(error.to_string()))?;
         Ok(Box::new(BlocksInstance {

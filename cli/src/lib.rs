@@ -1,0 +1,107 @@
+//! `slide`'s front end as a library: the whole command line (`solve`, `batch`, `check`, `graph`,
+//! `random`, `klotski`, `blocks`, `pdb`, classic mode) behind one call, [`run`], with the
+//! puzzles of a [`Registry`] selectable by `--puzzle NAME` on `solve`, `check` and `graph`.
+//!
+//! The `slide` binary is `run(&Registry::standard())`. A program with a puzzle of its own
+//! implements [`PuzzleKind`](puzzles::front_end::PuzzleKind) and
+//! [`Instance`](puzzles::front_end::Instance) for it, registers it, and gets the same command
+//! line, with the same flags, output formats (text and JSON), limits, exit codes and status
+//! line:
+//!
+//! ```no_run
+//! use puzzles::front_end::Registry;
+//! # use puzzles::front_end::TilesKind as MyPuzzle;
+//!
+//! fn main() -> std::process::ExitCode {
+//!     let mut registry = Registry::standard();
+//! #   let mut registry = Registry::new();
+//!     registry.register(Box::new(MyPuzzle)).expect("a name of its own");
+//!     slide::run(&registry)
+//! }
+//! ```
+//!
+//! `tests/examples/torus_cli.rs` in the repository is a complete one. The library parses,
+//! calls the `puzzles` library (sliding tiles through `engine`, every other puzzle through
+//! `any_puzzle` and the front-end contract) and prints.
+
+mod any_puzzle;
+mod args;
+mod batch;
+mod blocks;
+mod classic;
+mod commands;
+mod engine;
+mod pdb;
+mod progress;
+mod report;
+mod status;
+mod svg;
+
+pub use puzzles::front_end::Registry;
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+
+use clap::Parser;
+
+/// Runs the command line of this process (`std::env::args_os`) with the puzzles of `registry`
+/// and returns the exit code to end it with: the whole of `slide`'s `main`.
+pub fn run(registry: &Registry) -> ExitCode {
+    // Every answer would be lost (and an endless `slide random` would run until killed).
+    if status::stdout_was_closed() {
+        let _ = writeln!(
+            io::stderr(),
+            "slide: standard output is closed: nowhere to write the results"
+        );
+        return status::Status::OutputFailed.into();
+    }
+    // Without arguments (classic mode, as judges run it) there is nothing to parse, and building
+    // clap's parser for the whole command line is a sixteenth of a classic 8-puzzle run's
+    // instructions: the answer is known.
+    let cli = if std::env::args_os().len() <= 1 {
+        args::Cli {
+            command: None,
+            progress: false,
+            quiet: false,
+        }
+    } else {
+        match args::Cli::try_parse() {
+            Ok(cli) => cli,
+            Err(error) => return clap_exit(&error),
+        }
+    };
+    progress::set_talk(if cli.quiet {
+        progress::Talk::Quiet
+    } else if cli.progress {
+        progress::Talk::Always
+    } else {
+        progress::Talk::Auto
+    });
+    match commands::run(cli, registry) {
+        Ok(status) => status.into(),
+        Err(error) => status::fail(&error),
+    }
+}
+
+/// Prints what clap has to say (help, version, a usage error) and returns its exit code.
+/// `clap::Error::exit` would do the same but ignore a failed write, so that help sent to a
+/// full disk would end in success.
+fn clap_exit(error: &clap::Error) -> ExitCode {
+    if error.use_stderr() {
+        // Every error of slide's starts `slide:`, clap's usage errors too (clap writes
+        // `error:`), so that a script or a person scanning standard error finds them alike.
+        let rendered = error.render().to_string();
+        let text = rendered
+            .strip_prefix("error:")
+            .map_or(rendered.clone(), |rest| format!("slide:{rest}"));
+        // Nobody is left to tell if standard error is gone too.
+        let _ = io::stderr().write_all(text.as_bytes());
+    } else {
+        let printed = error.print().and_then(|()| io::stdout().flush());
+        if let Err(failure) = printed {
+            return status::fail(&status::output_error(failure).into());
+        }
+    }
+    // clap's codes are 0 for help and version, 2 for usage: ours too.
+    ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(status::Status::BadInput.code()))
+}
