@@ -118,6 +118,7 @@ Examples:
   slide blocks --shipped pennant --boards
   slide blocks --shipped pennant --svg pennant.svg
   slide blocks --rush-hour IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM
+  slide blocks --shipped 'card 40' --farthest      the hardest starts of its cluster
   printf 'goal: B at 4,2\\nABBC\\nABBC\\nDEEF\\nDGHF\\nI..J\\n' | slide blocks - --metric step
 
 Exit codes and guarantees: slide --help";
@@ -810,6 +811,11 @@ pub struct BlocksArgs {
     /// List the shipped layouts with their optimal lengths and sources.
     #[arg(long)]
     pub list: bool,
+    /// Instead of solving, print the placements of the layout's cluster (every placement its
+    /// moves reach) that need the most moves to solve: its hardest starts, found by one
+    /// breadth-first search from all of its goal states at once.
+    #[arg(long, conflicts_with = "list")]
+    pub farthest: bool,
     /// What counts as one move.
     #[arg(long, short, value_enum, default_value_t = MetricArg::Piece)]
     pub metric: MetricArg,

@@ -34,6 +34,9 @@ pub fn run(args: &BlocksArgs) -> Result<Status> {
     };
     let problem = problem.with_metric(metric);
     let limits = args.limits.limits();
+    if args.farthest {
+        return farthest(args, &name, &problem, &start, &limits);
+    }
     let result: SearchResult<Placement, Move, u32> = match args.algorithm {
         BlocksAlgorithm::Bfs => {
             bfs_with(&problem, start, HashVisited::default(), &limits, NoObserver)
@@ -140,6 +143,98 @@ pub fn run(args: &BlocksArgs) -> Result<Status> {
         svg::save(path, picture)?;
     }
     Ok(status)
+}
+
+/// `slide blocks --farthest`: the hardest starts of the layout's cluster.
+fn farthest(
+    args: &BlocksArgs,
+    name: &str,
+    problem: &Blocks,
+    start: &Placement,
+    limits: &search_core::Limits,
+) -> Result<Status> {
+    let metric_name = match args.metric {
+        MetricArg::Piece => "piece",
+        MetricArg::Step => "step",
+    };
+    let found = match problem.farthest(start, limits) {
+        Ok(found) => found,
+        Err(limit) => {
+            let mut out = status::stdout();
+            match args.output.format {
+                SolveFormat::Json => writeln!(
+                    out,
+                    "{}",
+                    json!({"result": "gave up", "layout": name, "metric": metric_name, "limit": limit.to_string()})
+                )?,
+                SolveFormat::Text | SolveFormat::Moves => {
+                    writeln!(
+                        out,
+                        "layout: {name}
+result: gave up, {limit}"
+                    )?;
+                }
+            }
+            out.flush()?;
+            return Ok(Status::LimitReached);
+        }
+    };
+    // Rush Hour boards in their notation, other layouts in the layout format.
+    let write = |state: &Placement| {
+        problem
+            .rush_hour_notation(state)
+            .unwrap_or_else(|| problem.render(state).trim_end().to_owned())
+    };
+    let mut out = status::stdout();
+    match args.output.format {
+        SolveFormat::Json => {
+            let placements: Vec<String> = found.placements.iter().map(write).collect();
+            let object = json!({
+                "result": if found.moves.is_some() { "farthest" } else { "unsolvable" },
+                "layout": name,
+                "metric": metric_name,
+                "moves": found.moves,
+                "cluster": found.cluster,
+                "goals": found.goals,
+                "placements": placements,
+            });
+            writeln!(out, "{object}")?;
+        }
+        SolveFormat::Text | SolveFormat::Moves => {
+            writeln!(out, "layout:   {name}")?;
+            writeln!(out, "metric:   {metric_name}")?;
+            writeln!(
+                out,
+                "cluster:  {} placements, {} solved",
+                found.cluster, found.goals
+            )?;
+            match found.moves {
+                Some(moves) => {
+                    let count = found.placements.len();
+                    let plural = if count == 1 { "" } else { "s" };
+                    writeln!(out, "farthest: {moves} moves, {count} placement{plural}")?;
+                    for placement in &found.placements {
+                        writeln!(
+                            out,
+                            "
+{}",
+                            write(placement)
+                        )?;
+                    }
+                }
+                None => writeln!(
+                    out,
+                    "result:   unsolvable, no placement of the cluster is solved"
+                )?,
+            }
+        }
+    }
+    out.flush()?;
+    Ok(if found.moves.is_some() {
+        Status::Success
+    } else {
+        Status::Unsolvable
+    })
 }
 
 /// A piece followed through a solution: its letter at the start and the cells it covers.

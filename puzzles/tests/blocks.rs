@@ -830,3 +830,65 @@ proptest! {
         check_random_layout(seed);
     }
 }
+
+/// The farthest placements of a random small layout's cluster against a solve from every one
+/// of its placements: the most moves any of them needs, and exactly those that need it.
+fn check_farthest(seed: u64) -> bool {
+    let Some(RandomLayout {
+        width,
+        height,
+        walls,
+        pieces,
+        goal,
+    }) = random_layout(seed)
+    else {
+        return false;
+    };
+    let Ok((problem, start)) = Blocks::new(width, height, &walls, &pieces, &[goal]) else {
+        return false;
+    };
+    for metric in METRICS {
+        let problem = problem.clone().with_metric(metric);
+        let farthest = problem
+            .farthest(&start, &search_core::Limits::default())
+            .unwrap();
+        let cluster = problem.cluster(&start);
+        let lengths: Vec<Option<u32>> =
+            cluster.iter().map(|&state| cost(&problem, state)).collect();
+        let most = lengths.iter().flatten().max().copied();
+        assert_eq!(farthest.moves, most, "{}", problem.render(&start));
+        assert_eq!(farthest.cluster, cluster.len());
+        let expected: HashSet<Placement> = (cluster.iter().zip(&lengths))
+            .filter(|(_, &length)| length.is_some() && length == most)
+            .map(|(&state, _)| state)
+            .collect();
+        let found: HashSet<Placement> = farthest.placements.iter().copied().collect();
+        assert_eq!(found, expected, "{}", problem.render(&start));
+        assert_eq!(found.len(), farthest.placements.len(), "listed once each");
+    }
+    true
+}
+
+#[test]
+fn the_farthest_placements_are_those_a_solve_from_each_finds_longest() {
+    let checked = (0..120).filter(|&seed| check_farthest(seed)).count();
+    assert!(checked >= 60, "only {checked} random layouts were checked");
+}
+
+/// The hardest boards of Fogleman's database are the farthest of their clusters: no placement
+/// of the cluster needs more moves, and the board is among those that need as many.
+#[test]
+fn the_hardest_rush_hour_boards_are_the_farthest_of_their_clusters() {
+    for name in [
+        "Rush Hour: the hardest board of Fogleman's database",
+        "Rush Hour: the hardest board without walls",
+    ] {
+        let layout = SHIPPED.iter().find(|layout| layout.name == name).unwrap();
+        let (problem, start) = layout.load().unwrap();
+        let farthest = problem
+            .farthest(&start, &search_core::Limits::default())
+            .unwrap();
+        assert_eq!(farthest.moves, Some(layout.piece_moves), "{name}");
+        assert!(farthest.placements.contains(&start), "{name}");
+    }
+}

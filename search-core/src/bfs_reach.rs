@@ -105,7 +105,7 @@ pub fn bfs_reach<P: Problem>(problem: &P, start: P::State) -> BfsReach<'_, P> {
 pub fn bfs_reach_with<'search, P, V, O>(
     problem: &'search P,
     start: P::State,
-    mut visited: V,
+    visited: V,
     limits: &'search Limits,
     observer: O,
 ) -> BfsReach<'search, P, V, O>
@@ -114,13 +114,65 @@ where
     V: VisitedSet<P>,
     O: Observer<P>,
 {
-    visited.insert(problem, &start);
+    multi_source_bfs_reach_with(problem, [start], visited, limits, observer)
+}
+
+/// Iterates over the states reachable from any of `starts`, each once with its fewest number of
+/// actions from the nearest start, in breadth-first order, under [`Limits::default`]: the
+/// distance map of a set of states (every goal state of a puzzle, to find the starts farthest
+/// from all of them).
+///
+/// The starts come first, at depth zero, in the order given (a start given twice counts once);
+/// otherwise as [`bfs_reach`].
+///
+/// # Example
+/// ```
+/// use search_core::{multi_source_bfs_reach, from_fn};
+///
+/// // A line of 0..=10 with both ends as sources: 5 is the farthest, 5 actions from each.
+/// let line = from_fn(|&n: &u8| [(n.saturating_sub(1), 1u32), ((n + 1).min(10), 1)], |_| false);
+/// let (farthest, depth) = multi_source_bfs_reach(&line, [0, 10]).last().unwrap();
+/// assert_eq!((farthest, depth), (5, 5));
+/// ```
+pub fn multi_source_bfs_reach<P, I>(problem: &P, starts: I) -> BfsReach<'_, P>
+where
+    P: Problem,
+    I: IntoIterator<Item = P::State>,
+{
+    multi_source_bfs_reach_with(
+        problem,
+        starts,
+        HashVisited::default(),
+        &DEFAULT_LIMITS,
+        NoObserver,
+    )
+}
+
+/// [`multi_source_bfs_reach`] with a chosen visited set, limits and observer, as
+/// [`bfs_reach_with`].
+pub fn multi_source_bfs_reach_with<'search, P, I, V, O>(
+    problem: &'search P,
+    starts: I,
+    mut visited: V,
+    limits: &'search Limits,
+    observer: O,
+) -> BfsReach<'search, P, V, O>
+where
+    P: Problem,
+    I: IntoIterator<Item = P::State>,
+    V: VisitedSet<P>,
+    O: Observer<P>,
+{
+    let queue: VecDeque<(P::State, usize)> = (starts.into_iter())
+        .filter(|start| visited.insert(problem, start))
+        .map(|start| (start, 0))
+        .collect();
     let guard = Guard::new(limits);
     // The guard reads the clock only every so many expansions; a walk that starts past its
     // deadline or already cancelled should hand out nothing.
     let limit = guard.check_clock().err();
     let statistics = Statistics {
-        largest_frontier: 1,
+        largest_frontier: queue.len(),
         ..Statistics::default()
     };
     BfsReach {
@@ -129,7 +181,7 @@ where
         guard,
         observer,
         statistics,
-        queue: VecDeque::from([(start, 0)]),
+        queue,
         pending: None,
         limit,
         successors: Successors::<P>::new(),

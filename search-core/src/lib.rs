@@ -1,5 +1,5 @@
 //! Generic state-space search over a small [`Problem`] trait: breadth-first ([`bfs`], from many
-//! starts [`multi_source_bfs`], lazily [`bfs_reach`], back to the start [`bfs_loop`]),
+//! starts [`multi_source_bfs`], lazily [`bfs_reach`] (from many starts: the distance map [`multi_source_bfs_reach`]), back to the start [`bfs_loop`]),
 //! bidirectional breadth-first
 //! ([`bidirectional_bfs`], towards a goal set [`bidirectional_bfs_to_goals`]), Dijkstra
 //! ([`dijkstra`], [`dijkstra_all`], [`dijkstra_partial`], [`dijkstra_within`],
@@ -154,7 +154,9 @@ pub use astar_bag::{
 };
 pub use bfs::{bfs, bfs_layers, bfs_with, Layers};
 pub use bfs_loop::{bfs_loop, bfs_loop_with};
-pub use bfs_reach::{bfs_reach, bfs_reach_with, BfsReach};
+pub use bfs_reach::{
+    bfs_reach, bfs_reach_with, multi_source_bfs_reach, multi_source_bfs_reach_with, BfsReach,
+};
 pub use bidirectional::{bidirectional_bfs, bidirectional_bfs_with};
 pub use bidirectional_dijkstra::{
     bidirectional_dijkstra, bidirectional_dijkstra_to_goals, bidirectional_dijkstra_to_goals_with,

@@ -127,3 +127,70 @@ fn bad_puzzles_are_named_with_exit_2() {
         "slide blocks --list",
     );
 }
+
+/// `--farthest` on the hardest shipped boards: nothing in their clusters is farther than their
+/// optimal length, and each board is among the farthest; each listed placement, solved, takes
+/// that many moves.
+#[test]
+fn farthest_lists_the_hardest_starts_of_a_cluster() {
+    for layout in SHIPPED
+        .iter()
+        .filter(|layout| layout.name.contains("hardest"))
+    {
+        let output = slide()
+            .args([
+                "blocks",
+                "--shipped",
+                layout.name,
+                "--farthest",
+                "-f",
+                "json",
+            ])
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(0), "{}", layout.name);
+        let found: Value = serde_json::from_slice(&output.stdout).unwrap();
+        assert_eq!(found["result"], "farthest");
+        assert_eq!(found["moves"], layout.piece_moves, "{}", layout.name);
+        let placements = found["placements"].as_array().unwrap();
+        assert!(placements.iter().any(|board| board == layout.text));
+        for board in placements {
+            let solved = slide()
+                .args([
+                    "blocks",
+                    "--rush-hour",
+                    board.as_str().unwrap(),
+                    "-f",
+                    "json",
+                ])
+                .output()
+                .unwrap();
+            let solved: Value = serde_json::from_slice(&solved.stdout).unwrap();
+            assert_eq!(solved["length"], layout.piece_moves, "{board}");
+        }
+    }
+    // The text says what the JSON says.
+    let run = |format: &str| {
+        let output = slide()
+            .args(["blocks", "--shipped", "card 40", "--farthest", "-f", format])
+            .output()
+            .unwrap();
+        String::from_utf8(output.stdout).unwrap()
+    };
+    let found: Value = serde_json::from_str(&run("json")).unwrap();
+    let text = run("text");
+    let cluster = format!(
+        "cluster:  {} placements, {} solved",
+        found["cluster"], found["goals"]
+    );
+    let count = found["placements"].as_array().unwrap().len();
+    let farthest = format!(
+        "farthest: {} moves, {count} placement{}",
+        found["moves"],
+        if count == 1 { "" } else { "s" }
+    );
+    assert!(
+        text.contains(&cluster) && text.contains(&farthest),
+        "{text}"
+    );
+}

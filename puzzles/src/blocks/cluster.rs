@@ -55,3 +55,85 @@ impl Blocks {
             .collect()
     }
 }
+
+/// The placements of a cluster farthest from solving it: the hardest starts its goal states
+/// leave, as [`Blocks::farthest`] finds them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct Farthest {
+    /// The fewest moves (in the problem's [`Metric`](super::Metric)) that solve each of
+    /// [`placements`](Farthest::placements): the most any placement of the cluster needs.
+    /// `None` when no placement of the cluster is solved.
+    pub moves: Option<u32>,
+    /// Every placement of the cluster that needs [`moves`](Farthest::moves), in breadth-first
+    /// order; empty when no placement is solved.
+    pub placements: Vec<Placement>,
+    /// How many placements the cluster holds.
+    pub cluster: usize,
+    /// How many of them are solved.
+    pub goals: usize,
+}
+
+impl Blocks {
+    /// The placements of `start`'s cluster that need the most moves to solve, by one
+    /// breadth-first search from all of its goal states at once
+    /// ([`multi_source_bfs_reach_with`](search_core::multi_source_bfs_reach_with)): moves are
+    /// reversible, so the depth of a placement from the nearest goal state is the length of its
+    /// optimal solution. This is how the hardest Rush Hour boards are found (Collette, Raskin
+    /// and Servais 2006; Fogleman's database).
+    ///
+    /// ```
+    /// use puzzles::blocks::Blocks;
+    /// use search_core::Limits;
+    ///
+    /// // A 1x1 piece A must reach the bottom right of a 2x2 board with one more 1x1 piece. A
+    /// // move takes a piece anywhere it can slide to, so A gets home in one move from any cell
+    /// // unless B sits there: the hardest placements have B on A's goal cell and A on any of
+    /// // the three others, two moves (B away, A in).
+    /// let (problem, start) = Blocks::parse("goal: A at 2,2\nAB\n..")?;
+    /// let farthest = problem.farthest(&start, &Limits::default()).unwrap();
+    /// assert_eq!((farthest.moves, farthest.cluster, farthest.goals), (Some(2), 12, 3));
+    /// assert_eq!(farthest.placements.len(), 3);
+    /// # Ok::<(), puzzles::blocks::LayoutError>(())
+    /// ```
+    ///
+    /// # Errors
+    /// The [`Limit`](search_core::Limit) that stopped the search (the stored-node count is the
+    /// visited set's size); the cluster and its goal states are enumerated first, unbounded,
+    /// as [`goal_states`](Blocks::goal_states) does.
+    pub fn farthest(
+        &self,
+        start: &Placement,
+        limits: &search_core::Limits,
+    ) -> Result<Farthest, search_core::Limit> {
+        let cluster = self.cluster(start);
+        let goals: Vec<Placement> = (cluster.iter().copied())
+            .filter(|state| self.is_solved(state))
+            .collect();
+        let mut reach = search_core::multi_source_bfs_reach_with(
+            self,
+            goals.iter().copied(),
+            search_core::HashVisited::default(),
+            limits,
+            search_core::NoObserver,
+        );
+        let mut farthest = Farthest {
+            moves: None,
+            placements: Vec::new(),
+            cluster: cluster.len(),
+            goals: goals.len(),
+        };
+        for (state, depth) in reach.by_ref() {
+            let depth = u32::try_from(depth).unwrap_or(u32::MAX);
+            if farthest.moves != Some(depth) {
+                farthest.moves = Some(depth);
+                farthest.placements.clear();
+            }
+            farthest.placements.push(state);
+        }
+        match reach.limit() {
+            Some(limit) => Err(limit),
+            None => Ok(farthest),
+        }
+    }
+}

@@ -80,6 +80,7 @@ mod state;
 mod text;
 
 pub use catalogue::{Notation, ShippedLayout, SHIPPED};
+pub use cluster::Farthest;
 pub use error::LayoutError;
 pub use geometry::{Axis, Goal, PieceSpec, Position, Side, MAX_CELLS};
 pub use heuristic::GoalDistance;

@@ -1,4 +1,4 @@
-//! Multi-source BFS and bidirectional BFS towards a goal set, against petgraph's Dijkstra run
+//! Multi-source BFS (and its distance map) and bidirectional BFS towards a goal set, against petgraph's Dijkstra run
 //! once per start or goal: the fewest moves from a set is the least of the fewest moves from
 //! each of its members.
 
@@ -9,8 +9,8 @@ use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    bidirectional_bfs_to_goals, bidirectional_dijkstra_to_goals, multi_source_bfs, GraphProblem,
-    Outcome, ResultOf, Solution,
+    bidirectional_bfs_to_goals, bidirectional_dijkstra_to_goals, multi_source_bfs,
+    multi_source_bfs_reach, GraphProblem, Outcome, ResultOf, Solution,
 };
 
 use crate::graphs::{build, check_path, edges, Edges};
@@ -77,6 +77,24 @@ fn check_sets<Ty: EdgeType>(
             check_path(&graph, solution.start, goal, solution)
         },
     )?;
+
+    // The distance map from the starts: every state reachable from them once, at the fewest
+    // moves from the nearest, in non-decreasing order, and nothing else.
+    let mut reached = Vec::new();
+    for (state, depth) in multi_source_bfs_reach(&problem, starts.iter().copied()) {
+        prop_assert_eq!(
+            Some(depth),
+            fewest_moves(&graph, &starts, state),
+            "{:?}",
+            state
+        );
+        reached.push((state, depth));
+    }
+    prop_assert!(reached.windows(2).all(|pair| pair[0].1 <= pair[1].1));
+    let reachable = (0..graph.node_count())
+        .filter(|&node| fewest_moves(&graph, &starts, NodeIndex::new(node)).is_some())
+        .count();
+    prop_assert_eq!(reached.len(), reachable);
 
     // Goal set: one start, several goals; the problem's own goal is not consulted.
     let start = starts[0];
