@@ -366,11 +366,7 @@ fn puzzle(args: &BlocksArgs) -> Result<(String, Blocks, Placement)> {
 
 /// The shipped layout whose name contains `name` (ignoring case): exactly one must.
 fn shipped(name: &str) -> Result<&'static ShippedLayout> {
-    let wanted = name.to_lowercase();
-    let matching: Vec<&ShippedLayout> = (SHIPPED.iter())
-        .filter(|layout| layout.name.to_lowercase().contains(&wanted))
-        .collect();
-    match matching.as_slice() {
+    match ShippedLayout::named(name).as_slice() {
         [layout] => Ok(layout),
         [] => bail!("no shipped layout is named like `{name}`: `slide blocks --list` shows them"),
         several => {

@@ -756,20 +756,35 @@ fn plain_bfs(
     None
 }
 
+/// Random layout `seed` and its puzzle at its start, if the layout is one (its goal on no wall).
+fn random_problem(seed: u64) -> Option<(RandomLayout, Blocks, Placement)> {
+    let layout = random_layout(seed)?;
+    let (problem, start) = Blocks::new(
+        layout.width,
+        layout.height,
+        &layout.walls,
+        &layout.pieces,
+        &[layout.goal],
+    )
+    .ok()?;
+    Some((layout, problem, start))
+}
+
 /// Checks one random layout against the plain BFS; `false` if the layout was refused (its
 /// goal on a wall) and nothing was searched.
 fn check_random_layout(seed: u64) -> bool {
-    let Some(RandomLayout {
-        width,
-        height,
-        walls,
-        pieces,
-        goal,
-    }) = random_layout(seed)
+    let Some((
+        RandomLayout {
+            width,
+            height,
+            walls,
+            pieces,
+            goal,
+        },
+        problem,
+        start,
+    )) = random_problem(seed)
     else {
-        return false;
-    };
-    let Ok((problem, start)) = Blocks::new(width, height, &walls, &pieces, &[goal]) else {
         return false;
     };
     for metric in METRICS {
@@ -834,17 +849,7 @@ proptest! {
 /// The farthest placements of a random small layout's cluster against a solve from every one
 /// of its placements: the most moves any of them needs, and exactly those that need it.
 fn check_farthest(seed: u64) -> bool {
-    let Some(RandomLayout {
-        width,
-        height,
-        walls,
-        pieces,
-        goal,
-    }) = random_layout(seed)
-    else {
-        return false;
-    };
-    let Ok((problem, start)) = Blocks::new(width, height, &walls, &pieces, &[goal]) else {
+    let Some((_, problem, start)) = random_problem(seed) else {
         return false;
     };
     for metric in METRICS {

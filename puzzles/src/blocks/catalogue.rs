@@ -67,6 +67,23 @@ impl ShippedLayout {
             Notation::RushHour => Blocks::parse_rush_hour(self.text),
         }
     }
+
+    /// The shipped layouts whose names contain `name`, ignoring case: one when `name` names a
+    /// layout, none or several otherwise (for the caller to say which).
+    ///
+    /// ```
+    /// use puzzles::blocks::ShippedLayout;
+    ///
+    /// assert_eq!(ShippedLayout::named("PENNANT")[0].piece_moves, 59);
+    /// assert!(ShippedLayout::named("Rush Hour").len() > 1);
+    /// assert!(ShippedLayout::named("chess").is_empty());
+    /// ```
+    pub fn named(name: &str) -> Vec<&'static ShippedLayout> {
+        let wanted = name.to_lowercase();
+        (SHIPPED.iter())
+            .filter(|layout| layout.name.to_lowercase().contains(&wanted))
+            .collect()
+    }
 }
 
 /// Where the Chinese layouts' drawings come from: a public Huarong Dao game's level table

@@ -6,7 +6,7 @@ use search_core::{
 
 use super::klotski::METRICS;
 use super::{Answer, Choice, Explored, Instance, InstanceError, PuzzleKind, Request};
-use crate::blocks::{Blocks, GoalDistance, Metric, Move, Placement, ShippedLayout, SHIPPED};
+use crate::blocks::{Blocks, GoalDistance, Metric, Move, Placement, ShippedLayout};
 
 /// Any sliding-block puzzle of [`blocks`](crate::blocks) behind [`PuzzleKind`]: a layout in
 /// the layout format (on several lines, or on one with its lines separated by `/`), or the
@@ -132,11 +132,7 @@ impl PuzzleKind for RushHourKind {
 
 /// The shipped layout whose name contains `name` (ignoring case): exactly one must.
 fn shipped(name: &str) -> Result<&'static ShippedLayout, InstanceError> {
-    let wanted = name.to_lowercase();
-    let matching: Vec<&ShippedLayout> = (SHIPPED.iter())
-        .filter(|layout| layout.name.to_lowercase().contains(&wanted))
-        .collect();
-    match matching.as_slice() {
+    match ShippedLayout::named(name).as_slice() {
         [layout] => Ok(layout),
         [] => Err(InstanceError::Start(format!(
             "`{name}` is no layout (a layout has a `goal:` or `exit:` line) and names no \
