@@ -1,5 +1,6 @@
 //! `solve`, `check` and `graph` for any puzzle of the registry, through the front-end contract
-//! ([`puzzles::front_end`]), and `slide puzzles`, which lists them.
+//! ([`puzzles::front_end`]), the choices and JSON records `batch` shares with them, and `slide
+//! puzzles`, which lists the registry.
 //!
 //! Sliding tiles keep their own paths (pattern-database cache, notation, pictures, pruning);
 //! every other puzzle, this crate's or one a program registers, comes here and gets the same
@@ -16,8 +17,8 @@ use search_core::{Limit, Limits, Progress};
 use serde_json::{json, Value};
 
 use crate::args::{
-    CheckArgs, GoalArg, GoalOptions, GraphArgs, GraphFormat, PuzzlesArgs, SolveArgs, SolveFormat,
-    TextOrJson,
+    CheckArgs, GoalArg, GoalOptions, GraphArgs, GraphFormat, PuzzlesArgs, SearchOptions, SolveArgs,
+    SolveFormat, TextOrJson,
 };
 use crate::commands::{limits, read_layout};
 use crate::status::{self, Status};
@@ -37,7 +38,7 @@ fn instance(kind: &dyn PuzzleKind, start: &str, goal: &GoalOptions) -> Result<Bo
 }
 
 /// The goal as the puzzle reads it: the board given, or the name.
-fn goal_text(goal: &GoalArg) -> String {
+pub fn goal_text(goal: &GoalArg) -> String {
     match goal {
         GoalArg::Board(text) => text.clone(),
         GoalArg::BlankLast => "blank-last".to_owned(),
@@ -58,22 +59,31 @@ fn refuse_tiles_only(kind: &dyn PuzzleKind, flags: &[&str]) -> Result<()> {
     }
 }
 
+/// The choices `options` make for `kind`, or why it does not offer them; `given` names the
+/// options of the subcommand beyond these that only sliding tiles take and were given.
+pub fn choices(kind: &dyn PuzzleKind, options: &SearchOptions, given: &[&str]) -> Result<Choices> {
+    let mut tiles_only = options.tiles_only_given();
+    tiles_only.extend_from_slice(given);
+    refuse_tiles_only(kind, &tiles_only)?;
+    let choices = Choices {
+        algorithm: options.algorithm.clone(),
+        heuristic: options.heuristic.clone(),
+        metric: options.metric.clone(),
+    };
+    choices.check(kind)?;
+    Ok(choices)
+}
+
 /// `slide solve --puzzle NAME`.
 pub fn solve(kind: &dyn PuzzleKind, args: &SolveArgs) -> Result<Status> {
-    let mut tiles_only = args.search.tiles_only_given();
+    let mut tiles_only = Vec::new();
     if args.threads.is_some() {
         tiles_only.push("--threads");
     }
     if args.output.picture.svg.is_some() {
         tiles_only.push("--svg (slide klotski and slide blocks draw theirs)");
     }
-    refuse_tiles_only(kind, &tiles_only)?;
-    let choices = Choices {
-        algorithm: args.search.algorithm.clone(),
-        heuristic: args.search.heuristic.clone(),
-        metric: args.search.metric.clone(),
-    };
-    choices.check(kind)?;
+    let choices = choices(kind, &args.search, &tiles_only)?;
     let instance = instance(kind, &args.start, &args.goal)?;
     let limits = limits(&args.search);
     let answer = solve_watched(kind, &*instance, &choices, &limits)?;
@@ -84,7 +94,7 @@ pub fn solve(kind: &dyn PuzzleKind, args: &SolveArgs) -> Result<Status> {
     };
     match format {
         SolveFormat::Json => {
-            let mut object = answer_json(&*instance, &answer);
+            let mut object = answer_json(&instance.start(), &instance.goal(), &answer);
             if let (true, Ending::Solved(solution)) = (args.output.boards, &answer.ending) {
                 object["boards"] = json!(solution.states);
             }
@@ -215,7 +225,7 @@ fn result_word(ending: &Ending) -> &'static str {
 
 /// One solve as JSON, with the fields and meanings of tiles' (`report::report_json`), plus
 /// `puzzle` and `metric`; `moves` is the list of the moves' names.
-fn answer_json(instance: &dyn Instance, answer: &Answer) -> Value {
+pub fn answer_json(start: &str, goal: &str, answer: &Answer) -> Value {
     let (solvable, length, moves) = match &answer.ending {
         Ending::Solved(solution) => (
             json!(true),
@@ -227,8 +237,8 @@ fn answer_json(instance: &dyn Instance, answer: &Answer) -> Value {
     };
     let mut object = json!({
         "result": result_word(&answer.ending),
-        "start": instance.start(),
-        "goal": instance.goal(),
+        "start": start,
+        "goal": goal,
         "solvable": solvable,
         "length": length,
         "moves": moves,

@@ -191,8 +191,9 @@ pub enum Command {
     Solve(SolveArgs),
     /// Solve many puzzles in parallel, one per input line, results in input order.
     ///
-    /// A line holds a start board, or a start and a goal separated by `;` or a tab. Empty lines
-    /// and lines starting with `#` are skipped. A bad line is reported with its line number and
+    /// A line holds a start board, or a start and a goal separated by `;` or a tab (with
+    /// --puzzle, an instance of that puzzle on one line). Empty lines and lines starting with
+    /// `#` are skipped. A bad line is reported with its line number and
     /// the batch goes on; the exit code is 2 if any line was bad, else 3 if a limit stopped any
     /// search, else 0.
     #[command(after_help = BATCH_EXAMPLES)]
@@ -595,9 +596,12 @@ pub struct PictureOutput {
 pub struct BatchArgs {
     /// The input file; `-` or nothing reads standard input.
     pub file: Option<PathBuf>,
-    /// The goal of lines that give none: a board, or one of blank-last, blank-first, spiral.
-    #[arg(long, value_name = "GOAL", default_value = "blank-last")]
-    pub goal: GoalArg,
+    #[command(flatten)]
+    pub puzzle: PuzzleOption,
+    /// The goal of lines that give none: a board, or one of blank-last, blank-first, spiral
+    /// [default: blank-last; other puzzles: their own].
+    #[arg(long, value_name = "GOAL")]
+    pub goal: Option<GoalArg>,
     #[command(flatten)]
     pub search: SearchOptions,
     /// Output format.

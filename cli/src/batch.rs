@@ -10,10 +10,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use puzzles::input::{BatchLine, BatchLineError, BatchLines};
+use puzzles::front_end::{self, PuzzleKind, Registry, Request};
+use puzzles::input::{BatchLine, BatchLineError, BatchTexts};
 use search_core::{Limit, Limits};
 use serde_json::json;
 
+use crate::any_puzzle;
 use crate::args::{BatchArgs, BatchFormat, GoalArg};
 use crate::commands::{choices, limits};
 use crate::engine::{self, Board, Ending, Report};
@@ -25,8 +27,17 @@ use crate::status::{self, Status};
 struct Instance {
     /// The line number, from 1.
     line: usize,
-    /// The start and goal boards, or what is wrong with the line.
-    boards: Result<(Board, Board), String>,
+    /// What to solve, or what is wrong with the line.
+    work: Result<Work, String>,
+}
+
+/// What a line asks to solve.
+#[derive(Debug)]
+enum Work {
+    /// A start and goal board of sliding tiles.
+    Tiles(Board, Board),
+    /// An instance of another puzzle (`--puzzle`), through the front-end contract.
+    Puzzle(Box<dyn front_end::Instance>),
 }
 
 /// What became of one instance.
@@ -39,6 +50,12 @@ enum Answer {
         /// Boxed: a report is many times the size of the other answers.
         report: Box<Report>,
     },
+    /// Another puzzle's search ran (and maybe hit a limit).
+    Puzzle {
+        start: String,
+        goal: String,
+        answer: Box<front_end::Answer>,
+    },
     /// The line could not be read or solved.
     Bad(String),
     /// Ctrl-C came first.
@@ -50,10 +67,21 @@ enum Answer {
 /// Lines are read as the workers ask for them (a line a worker ahead), so solving starts with
 /// the first line, memory does not grow with the input, and an endless stream (a generator on
 /// a pipe) is fine.
-pub fn run(args: &BatchArgs) -> Result<Status> {
+pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
+    let puzzle = if args.puzzle.is_tiles() {
+        None
+    } else {
+        Some(registry.get(&args.puzzle.name)?)
+    };
     // The same --goal serves every line: a bad one is one usage error, before any input is
     // read, not an error on every line (or none on an empty input).
-    let default_goal = DefaultGoal::new(&args.goal).context("invalid --goal")?;
+    let default_goal = match (puzzle, &args.goal) {
+        (None, goal) => {
+            let goal = goal.as_ref().unwrap_or(&GoalArg::BlankLast);
+            DefaultGoal::new(goal).context("invalid --goal")?
+        }
+        (Some(_), goal) => DefaultGoal::Text(goal.as_ref().map(any_puzzle::goal_text)),
+    };
     let (input, reading): (Box<dyn BufRead + Send>, String) = match args.file.as_deref() {
         Some(path) if path.as_os_str() != "-" => {
             let file =
@@ -71,8 +99,17 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
     let input = InputLines::spawn(input, jobs_or_default(args.jobs))?;
     // One thread an instance: the batch's parallelism is its jobs. Choices that do not fit
     // together are refused here, once, rather than on every line.
-    let choices = choices(&args.search, NonZeroUsize::MIN)?;
-    choices.check()?;
+    let (choices, puzzle_choices) = match puzzle {
+        None => {
+            let choices = choices(&args.search, NonZeroUsize::MIN)?;
+            choices.check()?;
+            (choices, front_end::Choices::default())
+        }
+        Some(kind) => (
+            engine::Choices::defaults(),
+            any_puzzle::choices(kind, &args.search, &[])?,
+        ),
+    };
     let cancel = Arc::new(AtomicBool::new(false));
     let handler_flag = Arc::clone(&cancel);
     let on_ctrl_c = move || {
@@ -98,6 +135,8 @@ pub fn run(args: &BatchArgs) -> Result<Status> {
     let mut printer = Printer::new(args.format);
     let batch = Batch {
         choices,
+        puzzle,
+        puzzle_choices,
         limits: &limits,
         cancel: &cancel,
         jobs,
@@ -181,6 +220,8 @@ enum DefaultGoal<'a> {
     Board(Board),
     /// A goal named by its layout, made for each start's shape.
     Named(&'a GoalArg),
+    /// Another puzzle's goal as given (parsed with each line), or its own.
+    Text(Option<String>),
 }
 
 impl<'a> DefaultGoal<'a> {
@@ -202,6 +243,7 @@ impl<'a> DefaultGoal<'a> {
             )),
             DefaultGoal::Board(goal) => Ok(goal.clone()),
             DefaultGoal::Named(goal) => engine::goal_board(goal, start),
+            DefaultGoal::Text(_) => Ok(Board::blank_last(start.shape())),
         }
     }
 }
@@ -229,7 +271,7 @@ fn jobs_or_default(jobs: Option<u16>) -> usize {
 
 /// One item of the input: a line (its number, and what it holds) or the read error that ends
 /// the input.
-type InputItem = io::Result<(usize, Result<BatchLine, BatchLineError>)>;
+type InputItem = io::Result<(usize, Result<String, BatchLineError>)>;
 
 /// The input's lines, read on a thread of their own.
 ///
@@ -249,7 +291,7 @@ impl InputLines {
         std::thread::Builder::new()
             .name("batch input".to_owned())
             .spawn(move || {
-                for item in BatchLines::new(input) {
+                for item in BatchTexts::new(input) {
                     // The batch is done (Ctrl-C, a write error): stop reading.
                     if sender.send(item).is_err() {
                         return;
@@ -294,6 +336,10 @@ struct Reader<'goal> {
 #[derive(Debug)]
 struct Batch<'a> {
     choices: engine::Choices,
+    /// The puzzle of `--puzzle`, unless it is sliding tiles.
+    puzzle: Option<&'a dyn PuzzleKind>,
+    /// Its choices.
+    puzzle_choices: front_end::Choices,
     limits: &'a Limits,
     cancel: &'a AtomicBool,
     /// The most workers to start.
@@ -330,10 +376,10 @@ impl<'a> Batch<'a> {
                 break;
             };
             let (line, parsed) = next.context(reader.reading.clone())?;
-            let instance = instance(line, parsed, reader.default_goal);
+            let instance = instance(line, parsed, reader.default_goal, self.puzzle);
             // A bad line takes a worker no time: it starts none, unless none is running yet.
             let needs_worker =
-                workers == 0 || (instance.boards.is_ok() && self.idle.load(Ordering::SeqCst) == 0);
+                workers == 0 || (instance.work.is_ok() && self.idle.load(Ordering::SeqCst) == 0);
             if workers < self.jobs && needs_worker {
                 let answers = reader.answers.clone();
                 let started = std::thread::Builder::new()
@@ -388,9 +434,9 @@ impl<'a> Batch<'a> {
             // line is reported instead, and the solver, perhaps half-updated, made afresh.
             let solved =
                 std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &mut solver {
-                    Some(solver) => solve(solver, &instance, self.limits, self.cancel),
+                    Some(solver) => solve(self, solver, &instance),
                     None => match engine::Solver::new(self.choices.clone()) {
-                        Ok(made) => solve(solver.insert(made), &instance, self.limits, self.cancel),
+                        Ok(made) => solve(self, solver.insert(made), &instance),
                         Err(error) => Answer::Bad(format!("{error:#}")),
                     },
                 }));
@@ -408,40 +454,67 @@ impl<'a> Batch<'a> {
     }
 }
 
-/// The instance of input line `line`, or why it is not one.
+/// The instance of input line `line` (its text, or why it has none), or why it is not one:
+/// sliding tiles' boards, or an instance of `puzzle`.
 fn instance(
     line: usize,
-    parsed: Result<BatchLine, BatchLineError>,
+    text: Result<String, BatchLineError>,
     default_goal: &DefaultGoal<'_>,
+    puzzle: Option<&dyn PuzzleKind>,
 ) -> Instance {
-    let boards = match parsed {
-        Ok(BatchLine { start, goal: None }) => default_goal
-            .for_start(&start)
-            .map(|goal| (start, goal))
-            .map_err(|error| format!("{error:#}")),
-        Ok(BatchLine {
-            start,
-            goal: Some(goal),
-        }) => Ok((start, goal)),
-        Err(error) => Err(format!("{:#}", anyhow::Error::from(error))),
+    let text = match text {
+        Ok(text) => text,
+        Err(error) => {
+            let work = Err(format!("{:#}", anyhow::Error::from(error)));
+            return Instance { line, work };
+        }
     };
-    Instance { line, boards }
+    let work = match (puzzle, default_goal) {
+        (Some(kind), DefaultGoal::Text(goal)) => (kind.parse(&text, goal.as_deref()))
+            .map(Work::Puzzle)
+            .map_err(|error| format!("bad {} instance: {error}", kind.name())),
+        _ => match puzzles::input::parse_batch_line(text.as_bytes()) {
+            Ok(Some(BatchLine { start, goal: None })) => default_goal
+                .for_start(&start)
+                .map(|goal| Work::Tiles(start, goal))
+                .map_err(|error| format!("{error:#}")),
+            Ok(Some(BatchLine {
+                start,
+                goal: Some(goal),
+            })) => Ok(Work::Tiles(start, goal)),
+            // The text is neither blank nor a comment.
+            Ok(None) => Err("the line is empty".to_owned()),
+            Err(error) => Err(format!("{:#}", anyhow::Error::from(error))),
+        },
+    };
+    Instance { line, work }
 }
 
-fn solve(
-    solver: &mut engine::Solver,
-    instance: &Instance,
-    limits: &Limits,
-    cancel: &AtomicBool,
-) -> Answer {
-    let (start, goal) = match &instance.boards {
-        Ok(boards) => boards,
+/// Solves one line's instance with `solver` (sliding tiles) or through the puzzle's contract.
+fn solve(batch: &Batch<'_>, solver: &mut engine::Solver, instance: &Instance) -> Answer {
+    let work = match &instance.work {
+        Ok(work) => work,
         Err(error) => return Answer::Bad(error.clone()),
     };
-    if cancel.load(Ordering::Relaxed) {
+    if batch.cancel.load(Ordering::Relaxed) {
         return Answer::Cancelled;
     }
-    match solver.solve(start, goal, limits) {
+    let (start, goal) = match work {
+        Work::Tiles(start, goal) => (start, goal),
+        Work::Puzzle(instance) => {
+            let request = Request::new(&batch.puzzle_choices, batch.limits);
+            return match instance.solve(&request) {
+                Ok(answer) if is_cancelled(&answer.ending) => Answer::Cancelled,
+                Ok(answer) => Answer::Puzzle {
+                    start: instance.start(),
+                    goal: instance.goal(),
+                    answer: Box::new(answer),
+                },
+                Err(error) => Answer::Bad(error.to_string()),
+            };
+        }
+    };
+    match solver.solve(start, goal, batch.limits) {
         Ok(report) if matches!(report.ending, Ending::LimitReached(Limit::Cancelled)) => {
             Answer::Cancelled
         }
@@ -452,6 +525,17 @@ fn solve(
         },
         Err(error) => Answer::Bad(format!("{error:#}")),
     }
+}
+
+/// Whether Ctrl-C stopped the search.
+fn is_cancelled(ending: &front_end::Ending) -> bool {
+    matches!(
+        ending,
+        front_end::Ending::LimitReached {
+            limit: Limit::Cancelled,
+            ..
+        }
+    )
 }
 
 /// A progress counter on standard error when a person is watching it (the input is read as
@@ -558,7 +642,41 @@ impl Printer {
                     )?,
                 }
             }
+            Answer::Puzzle {
+                start,
+                goal,
+                answer,
+            } => {
+                self.expanded += answer.statistics.expanded;
+                let (result, length, moves) = match &answer.ending {
+                    front_end::Ending::Solved(solution) => {
+                        self.solved += 1;
+                        ("solved", solution.moves.len().to_string(), &*solution.line)
+                    }
+                    front_end::Ending::Unreachable { .. } => {
+                        self.unsolvable += 1;
+                        ("unsolvable", "-".to_owned(), "")
+                    }
+                    front_end::Ending::LimitReached { .. } => {
+                        self.limited += 1;
+                        ("gave up", "-".to_owned(), "")
+                    }
+                };
+                match self.format {
+                    BatchFormat::Json => {
+                        let mut object = any_puzzle::answer_json(start, goal, answer);
+                        object["line"] = json!(line);
+                        writeln!(out, "{object}")?;
+                    }
+                    BatchFormat::Table => writeln!(
+                        out,
+                        "{line:>6}  {result:<10}  {length:>6}  {:>12}  {start}  {moves}",
+                        answer.statistics.expanded
+                    )?,
+                }
+            }
         }
+
         out.flush()?;
         Ok(())
     }

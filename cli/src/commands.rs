@@ -33,7 +33,7 @@ pub fn run(cli: Cli, registry: &Registry) -> Result<Status> {
             any_puzzle::solve(registry.get(&args.puzzle.name)?, &args)
         }
         Some(Command::Solve(args)) => solve(&args),
-        Some(Command::Batch(args)) => batch::run(&args),
+        Some(Command::Batch(args)) => batch::run(&args, registry),
         Some(Command::Check(args)) if !args.puzzle.is_tiles() => {
             any_puzzle::check(registry.get(&args.puzzle.name)?, &args)
         }

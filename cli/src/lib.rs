@@ -1,6 +1,7 @@
 //! `slide`'s front end as a library: the whole command line (`solve`, `batch`, `check`, `graph`,
 //! `random`, `klotski`, `blocks`, `pdb`, classic mode) behind one call, [`run`], with the
-//! puzzles of a [`Registry`] selectable by `--puzzle NAME` on `solve`, `check` and `graph`.
+//! puzzles of a [`Registry`] selectable by `--puzzle NAME` on `solve`, `batch`, `check` and
+//! `graph`.
 //!
 //! The `slide` binary is `run(&Registry::standard())`. A program with a puzzle of its own
 //! implements [`PuzzleKind`](puzzles::front_end::PuzzleKind) and

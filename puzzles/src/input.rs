@@ -388,6 +388,22 @@ impl Error for BatchLineError {
 /// );
 /// ```
 pub fn parse_batch_line(line: &[u8]) -> Result<Option<BatchLine>, BatchLineError> {
+    batch_line_text(line)?.map(parse_batch_text).transpose()
+}
+
+/// The text of one batch line (with or without its line break), trimmed: `Ok(None)` for a
+/// blank line or a `#` comment. A line longer than [`MAX_BATCH_LINE`] bytes or invalid UTF-8
+/// is an error naming the problem. This is the framing [`parse_batch_line`] reads boards in,
+/// for front ends whose lines hold other puzzles' instances.
+///
+/// ```
+/// use puzzles::input::batch_line_text;
+///
+/// assert_eq!(batch_line_text(b"  ABBC/ABBC  \r\n").unwrap(), Some("ABBC/ABBC"));
+/// assert_eq!(batch_line_text(b"# a comment\n").unwrap(), None);
+/// assert!(batch_line_text(b"\xff\n").is_err());
+/// ```
+pub fn batch_line_text(line: &[u8]) -> Result<Option<&str>, BatchLineError> {
     let line = line.strip_suffix(b"\n").unwrap_or(line);
     // The line break is `\n` or `\r\n`: neither counts towards the limit.
     let line = line.strip_suffix(b"\r").unwrap_or(line);
@@ -400,9 +416,11 @@ pub fn parse_batch_line(line: &[u8]) -> Result<Option<BatchLine>, BatchLineError
         column: error.valid_up_to() + 1,
     })?;
     let text = text.trim();
-    if text.is_empty() || text.starts_with('#') {
-        return Ok(None);
-    }
+    Ok((!text.is_empty() && !text.starts_with('#')).then_some(text))
+}
+
+/// A batch line's text (neither blank nor a comment) as a start and maybe a goal.
+fn parse_batch_text(text: &str) -> Result<BatchLine, BatchLineError> {
     let mut parts = text.split([';', '\t']);
     let board = |part: &str| {
         let part = part.trim();
@@ -433,7 +451,7 @@ pub fn parse_batch_line(line: &[u8]) -> Result<Option<BatchLine>, BatchLineError
             });
         }
     }
-    Ok(Some(BatchLine { start, goal }))
+    Ok(BatchLine { start, goal })
 }
 
 /// The instances of a batch input, one a line, each with its line number (from 1); blank and
@@ -456,16 +474,51 @@ pub fn parse_batch_line(line: &[u8]) -> Result<Option<BatchLine>, BatchLineError
 /// ```
 #[derive(Debug)]
 pub struct BatchLines<Reader> {
-    reader: Reader,
-    buffer: Vec<u8>,
-    line: usize,
-    failed: bool,
+    texts: BatchTexts<Reader>,
 }
 
 impl<Reader: BufRead> BatchLines<Reader> {
     /// The instances read from `reader`.
     pub fn new(reader: Reader) -> Self {
         BatchLines {
+            texts: BatchTexts::new(reader),
+        }
+    }
+}
+
+impl<Reader: BufRead> Iterator for BatchLines<Reader> {
+    type Item = io::Result<(usize, Result<BatchLine, BatchLineError>)>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let next = self.texts.next()?;
+        Some(next.map(|(line, text)| (line, text.and_then(|text| parse_batch_text(&text)))))
+    }
+}
+
+/// The texts of a batch input's lines, as [`BatchLines`] reads them but not parsed: each
+/// non-blank, non-comment line trimmed, with its line number, or why it cannot be text (too
+/// long, not UTF-8). For front ends whose lines hold other puzzles' instances; the same bounds
+/// on memory hold.
+///
+/// ```
+/// use puzzles::input::BatchTexts;
+///
+/// let input = &b"# Rush Hour\nIBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM\n\n"[..];
+/// let texts: Vec<_> = BatchTexts::new(input).map(Result::unwrap).collect();
+/// assert_eq!(texts, [(2, Ok("IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM".to_owned()))]);
+/// ```
+#[derive(Debug)]
+pub struct BatchTexts<Reader> {
+    reader: Reader,
+    buffer: Vec<u8>,
+    line: usize,
+    failed: bool,
+}
+
+impl<Reader: BufRead> BatchTexts<Reader> {
+    /// The line texts read from `reader`.
+    pub fn new(reader: Reader) -> Self {
+        BatchTexts {
             reader,
             buffer: Vec::new(),
             line: 0,
@@ -474,7 +527,7 @@ impl<Reader: BufRead> BatchLines<Reader> {
     }
 
     /// The next non-blank, non-comment line, or `None` at the end of the input.
-    fn next_line(&mut self) -> io::Result<Option<(usize, Result<BatchLine, BatchLineError>)>> {
+    fn next_line(&mut self) -> io::Result<Option<(usize, Result<String, BatchLineError>)>> {
         loop {
             self.buffer.clear();
             let read = (&mut self.reader)
@@ -488,15 +541,15 @@ impl<Reader: BufRead> BatchLines<Reader> {
             if !complete && self.buffer.len() > MAX_BATCH_LINE {
                 skip_rest_of_line(&mut self.reader)?;
             }
-            if let Some(instance) = parse_batch_line(&self.buffer).transpose() {
-                return Ok(Some((self.line, instance)));
+            if let Some(text) = batch_line_text(&self.buffer).transpose() {
+                return Ok(Some((self.line, text.map(str::to_owned))));
             }
         }
     }
 }
 
-impl<Reader: BufRead> Iterator for BatchLines<Reader> {
-    type Item = io::Result<(usize, Result<BatchLine, BatchLineError>)>;
+impl<Reader: BufRead> Iterator for BatchTexts<Reader> {
+    type Item = io::Result<(usize, Result<String, BatchLineError>)>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.failed {

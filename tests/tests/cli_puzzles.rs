@@ -381,3 +381,64 @@ fn a_puzzle_registered_by_another_program_gets_the_whole_command_line() {
         "LLURURDLULDRDRULURDLDR\n"
     );
 }
+
+#[test]
+fn batch_solves_any_puzzle_a_line_at_a_time_in_input_order() {
+    let boards: Vec<&str> = SHIPPED
+        .iter()
+        .filter(|layout| layout.notation == Notation::RushHour)
+        .map(|layout| layout.text)
+        .collect();
+    let mut input = boards.join("\n");
+    input += "\n# a comment\nAA\n";
+    for jobs in ["1", "2"] {
+        let output = slide()
+            .args([
+                "batch",
+                "--puzzle",
+                "rush-hour",
+                "--jobs",
+                jobs,
+                "--metric",
+                "step",
+            ])
+            .write_stdin(input.clone())
+            .output()
+            .unwrap();
+        // A bad line makes the batch's exit code 2; every other line is still solved.
+        assert_eq!(output.status.code(), Some(2));
+        let records: Vec<Value> = String::from_utf8(output.stdout)
+            .unwrap()
+            .lines()
+            .map(|line| serde_json::from_str(line).unwrap())
+            .collect();
+        assert_eq!(records.len(), boards.len() + 1);
+        for (record, layout) in records.iter().zip(
+            SHIPPED
+                .iter()
+                .filter(|layout| layout.notation == Notation::RushHour),
+        ) {
+            assert_eq!(record["result"], "solved");
+            assert_eq!(record["start"], layout.text);
+            assert_eq!(record["length"], layout.steps);
+            assert_eq!(record["metric"], "step");
+        }
+        let bad = records.last().unwrap();
+        assert_eq!(bad["line"], boards.len() + 2);
+        assert!(bad["error"]
+            .as_str()
+            .unwrap()
+            .starts_with("bad rush-hour instance"));
+    }
+    // The torus's lines through the program that registers it.
+    let output = Command::new(torus_cli())
+        .args(["batch", "-p", "torus", "--format", "table"])
+        .write_stdin("8.1234567\n12345678.\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let table = String::from_utf8(output.stdout).unwrap();
+    assert_eq!(table.lines().count(), 3, "{table}");
+    let row: Vec<&str> = table.lines().nth(2).unwrap().split_whitespace().collect();
+    assert_eq!(row[..3], ["2", "solved", "0"], "{table}");
+}
