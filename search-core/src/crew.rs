@@ -1,24 +1,8 @@
 //! A crew: a group of threads, each running searches of its own, that lend themselves to the
 //! others' IDA* searches once they have nothing left to do ([`Crew`], [`idastar_crew`]).
 //!
-//! The split of each iteration into subtrees is that of [`idastar_parallel`] (Rao, Kumar &
-//! Ramesh, "A parallel implementation of iterative-deepening-A*", AAAI 1987, distribute the
-//! tree near its root in the same spirit).
-//!
-//! # Why the threads lend themselves, and are not handed jobs
-//! The obvious design posts each iteration's subtrees to the crew as a type-erased job (an
-//! `Arc<dyn Fn() -> bool>`, "search one more subtree") that an idle thread calls. That job
-//! borrows the search's problem, heuristic and subtrees, which live on the searching thread's
-//! stack, and an idle thread is no part of that thread's scope: the job would have to own them
-//! (`'static` problems and heuristics, so no borrowed pattern databases and no
-//! [`Pruned`](crate::Pruned) problem) or erase their lifetime with `unsafe`. Instead, an idle
-//! thread *lends its core*: it counts itself free and sleeps ([`Crew::help`]), and a search of
-//! the crew that sees a free member between two subtrees takes it and starts a helper thread in
-//! its own scope, which takes subtrees from the same queue as the searching thread until the
-//! iteration ends, then hands the member back. The helper runs the same monomorphised loop as
-//! every worker of [`idastar_parallel`]; nothing is boxed, and no more threads run than the
-//! crew has members. Starting a thread costs some tens of microseconds, against iterations
-//! that a crew only splits when they take tens of milliseconds or more.
+//! The split of each iteration into subtrees is that of [`idastar_parallel`]; [`Crew`] says why
+//! free threads lend their cores rather than take jobs.
 
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -55,6 +39,21 @@ const CANCEL_POLL: Duration = Duration::from_millis(20);
 /// calls [`help`](Crew::help), which lends it to the searches still running until the crew is
 /// [closed](Crew::close). The crew's size ([`threads`](Crew::threads)) fixes how the searches
 /// split their iterations, so their answers do not depend on when help comes.
+///
+/// # Why the threads lend themselves, and are not handed jobs
+/// The obvious design posts each iteration's subtrees to the crew as a type-erased job (an
+/// `Arc<dyn Fn() -> bool>`, "search one more subtree") that an idle thread calls. That job
+/// borrows the search's problem, heuristic and subtrees, which live on the searching thread's
+/// stack, and an idle thread is no part of that thread's scope: the job would have to own them
+/// (`'static` problems and heuristics, so no borrowed pattern databases and no
+/// [`Pruned`](crate::Pruned) problem) or erase their lifetime with `unsafe`. Instead, an idle
+/// thread *lends its core*: it counts itself free and sleeps ([`Crew::help`]), and a search of
+/// the crew that sees a free member between two subtrees takes it and starts a helper thread in
+/// its own scope, which takes subtrees from the same queue as the searching thread until the
+/// iteration ends, then hands the member back. The helper runs the same monomorphised loop as
+/// every worker of [`idastar_parallel`]; nothing is boxed, and no more threads run than the
+/// crew has members. Starting a thread costs some tens of microseconds, against iterations
+/// that a crew only splits when they take tens of milliseconds or more.
 ///
 /// # Example
 /// Two threads, two searches of very different sizes: the thread done first helps the other.
@@ -153,7 +152,7 @@ impl Crew {
     /// is called or `cancel` is raised (seen within 20 ms).
     ///
     /// The thread sleeps meanwhile: a search that finds it free between two subtrees starts a
-    /// helper thread of its own in its place (see the [module docs](self) for why), so the
+    /// helper thread of its own in its place (see [`Crew`] for why), so the
     /// crew never runs more threads than it has members. Call it once a member has no search
     /// left to run: a thread lent stays lent until the crew closes.
     pub fn help(&self, cancel: &AtomicBool) {
