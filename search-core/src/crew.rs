@@ -18,15 +18,20 @@ use crate::problem::InPlace;
 #[cfg(doc)]
 use crate::{idastar, idastar_parallel};
 
-/// The smallest iteration, in generated nodes, after which a search of a [`Crew`] splits the
-/// next one into subtrees, unless [`Crew::with_split_from`] says otherwise.
+/// A search of a [`Crew`] of N threads splits an iteration into subtrees after an iteration of
+/// at least N times this many generated nodes (about a million a thread), unless
+/// [`Crew::with_split_from`] says otherwise; it searches the smaller ones as [`idastar`] does.
 ///
-/// Why a million: the next iteration of a sliding-tile puzzle generates several times as many,
-/// some tens of milliseconds' work, so the split (a microsecond a subtree, one subtree per
-/// thousand nodes of the previous iteration) costs about a thousandth of it, and a helper that
-/// comes meanwhile finds thousands of subtrees to take. Smaller iterations are over before help
-/// would matter, and are searched without the split, as [`idastar`] searches them.
-pub const DEFAULT_SPLIT_FROM: u64 = 1_000_000;
+/// Why: the split of [`idastar_parallel`] makes at least 1024 subtrees a thread, and one for
+/// every thousand nodes of the previous iteration beyond that; from this size on, every subtree
+/// stands for at least a thousand of those nodes whatever the crew's size, so the split (about
+/// a microsecond a subtree) costs about a thousandth of the iteration, which on a sliding-tile
+/// puzzle generates several times as many nodes as the one before (tens of milliseconds' work
+/// and more). A fixed size would not do: a crew of 64 would split an iteration after one of a
+/// million nodes into 65,536 subtrees of a few dozen nodes each. Smaller iterations are over
+/// before help would matter.
+pub const SPLIT_NODES_PER_THREAD: u64 =
+    parallel_idastar::MIN_SUBTREES_PER_THREAD as u64 * parallel_idastar::PREVIOUS_NODES_PER_SUBTREE;
 
 /// How often a thread lent to the crew looks at the cancellation flag while it sleeps.
 const CANCEL_POLL: Duration = Duration::from_millis(20);
@@ -104,8 +109,8 @@ const CANCEL_POLL: Duration = Duration::from_millis(20);
 #[derive(Debug)]
 pub struct Crew {
     threads: NonZeroUsize,
-    /// See [`Crew::with_split_from`].
-    split_from: u64,
+    /// See [`Crew::with_split_from`]; `None` for [`SPLIT_NODES_PER_THREAD`] a thread.
+    split_from: Option<u64>,
     /// Members lent by [`Crew::help`] and not taken by a search at the moment.
     free: AtomicUsize,
     /// Whether [`Crew::close`] was called, for the members sleeping in [`Crew::help`].
@@ -120,7 +125,7 @@ impl Crew {
     pub fn new(threads: NonZeroUsize) -> Self {
         Crew {
             threads,
-            split_from: DEFAULT_SPLIT_FROM,
+            split_from: None,
             free: AtomicUsize::new(0),
             closed: Mutex::new(false),
             closing: Condvar::new(),
@@ -129,11 +134,11 @@ impl Crew {
 
     /// The same crew, whose searches split an iteration into subtrees (which helpers can
     /// take) only after an iteration that generated at least `nodes` nodes, and search the
-    /// smaller ones as [`idastar`] does; [`DEFAULT_SPLIT_FROM`] unless set. Zero splits every
-    /// iteration.
+    /// smaller ones as [`idastar`] does; [`SPLIT_NODES_PER_THREAD`] times the crew's size unless
+    /// set. Zero splits every iteration.
     #[must_use]
     pub fn with_split_from(mut self, nodes: u64) -> Self {
-        self.split_from = nodes;
+        self.split_from = Some(nodes);
         self
     }
 
@@ -145,7 +150,11 @@ impl Crew {
     /// Whether an iteration after one that generated `previous` nodes (`None` for the first)
     /// is split into subtrees.
     pub(crate) fn splits_after(&self, previous: Option<u64>) -> bool {
-        previous.map_or(self.split_from == 0, |previous| previous >= self.split_from)
+        let threads = u64::try_from(self.threads.get()).unwrap_or(u64::MAX);
+        let from = self
+            .split_from
+            .unwrap_or_else(|| threads.saturating_mul(SPLIT_NODES_PER_THREAD));
+        previous.map_or(from == 0, |previous| previous >= from)
     }
 
     /// Lends the calling thread to the crew's running searches, until [`close`](Crew::close)
@@ -216,8 +225,8 @@ impl Drop for Permit<'_> {
 /// [`idastar`], sooner when members are free; see [`Crew`] for how a thread helps.
 ///
 /// Returns what [`idastar_parallel`] returns. The search runs on the calling thread. An
-/// iteration that follows one of fewer than [`Crew::with_split_from`] generated nodes (a
-/// million, [`DEFAULT_SPLIT_FROM`], unless set) is searched as
+/// iteration that follows one of fewer than [`Crew::with_split_from`] generated nodes (about a
+/// million a thread, [`SPLIT_NODES_PER_THREAD`], unless set) is searched as
 /// [`idastar`] searches it (too small to be worth splitting); a larger one is split into
 /// subtrees as [`idastar_parallel`] splits it for [`Crew::threads`] threads, and the calling
 /// thread takes them in order from a queue, as does every helper that joins meanwhile.

@@ -167,7 +167,7 @@ pub use checked_cost::{CostError, FloatCost, Signed, SignedInteger};
 pub use closure::{from_fn, from_fn_reversible, FnProblem, FnReversible};
 pub use closure_in_place::{from_fn_in_place, FnInPlace, Step};
 pub use cost::Cost;
-pub use crew::{idastar_crew, Crew, DEFAULT_SPLIT_FROM};
+pub use crew::{idastar_crew, Crew, SPLIT_NODES_PER_THREAD};
 pub use dfs::{dfs, dfs_with};
 pub use dfs_reach::{dfs_reach, dfs_reach_with, DfsReach};
 pub use dijkstra::{dijkstra, dijkstra_with};

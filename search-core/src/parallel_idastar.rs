@@ -27,7 +27,7 @@ use crate::statistics::{Iteration, Statistics};
 /// Subtrees per thread an iteration is split into, at least: enough that a thread finishing
 /// early finds more work and that the order of the subtrees (see [`order_subtrees`]) can put
 /// the likeliest places of a goal first.
-const MIN_SUBTREES_PER_THREAD: usize = 1024;
+pub(crate) const MIN_SUBTREES_PER_THREAD: usize = 1024;
 
 /// Subtrees per thread an iteration is split into, at most: a bound on the memory the split
 /// holds (each subtree keeps its root's state and memo and its path). On the 24-puzzle with
@@ -51,7 +51,7 @@ const MAX_SUBTREES_PER_THREAD: usize = 65_536;
 /// whose iterations are small, took 17.5-17.9, 18.5-18.6 and 23.0 s with a fixed 1024, 4096
 /// and 16,384, and 18.2-18.7 s with this rule. The hour-long 24-puzzles, whose iterations
 /// generate billions of nodes, get the most subtrees, 65,536 a thread.
-const PREVIOUS_NODES_PER_SUBTREE: u64 = 1000;
+pub(crate) const PREVIOUS_NODES_PER_SUBTREE: u64 = 1000;
 
 /// The split stops deepening at this depth even if it has too few subtrees (a tree that narrow
 /// is cheap to search anyway).

@@ -72,7 +72,11 @@ fn crew_row(slide: &std::path::Path, seed: u64, repetitions: usize) -> (String, 
         &seed.to_string(),
     ];
     let (batch, _) = run_slide(slide, &arguments, "");
-    assert_eq!(batch.lines().count(), LINES, "slide random printed {batch:?}");
+    assert_eq!(
+        batch.lines().count(),
+        LINES,
+        "slide random printed {batch:?}"
+    );
     let runs = repetitions.max(1);
     let mut times = [Vec::with_capacity(runs), Vec::with_capacity(runs)];
     let mut nodes = [0, 0];
@@ -109,7 +113,10 @@ fn crew_row(slide: &std::path::Path, seed: u64, repetitions: usize) -> (String, 
         others.extend(round.and_then(|round| round.others_since()));
     }
     assert_eq!(lengths[0].len(), LINES);
-    assert_eq!(lengths[0], lengths[1], "helped searches find the same lengths");
+    assert_eq!(
+        lengths[0], lengths[1],
+        "helped searches find the same lengths"
+    );
     let speed_ups: Vec<f64> = (times[0].iter().zip(&times[1]))
         .map(|(one, two)| one.as_secs_f64() / two.as_secs_f64())
         .collect();
