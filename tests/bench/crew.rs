@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use crate::contention::CpuSnapshot;
+use crate::contention::{self, CpuSnapshot};
 use crate::summary::Summary;
 use crate::{median, run_slide, slide_binary, table_head};
 
@@ -14,6 +14,10 @@ const LINES: usize = 40;
 /// The seeds of the batches, one table row each: how much one line dominates a batch, and so
 /// what help is worth, varies from batch to batch (seed 2's longest line is a fifth of it).
 const SEEDS: [u64; 3] = [1, 2, 3];
+
+/// Other processes' use of the machine, in cores, below which a round counts as quiet (as in
+/// the batch section).
+const QUIET_CORES: f64 = crate::QUIET_CORES;
 
 /// The target: two jobs at least this many times as fast as one.
 const TARGET: f64 = 1.8;
@@ -35,7 +39,9 @@ pub fn crew_section(report: &mut String, summary: &mut Summary, repetitions: usi
             "longest line, of the jobs 1 searches",
             "nodes expanded, jobs 1",
             "nodes expanded, jobs 2",
+            "jobs 2 CPU s / wall s",
             "other processes, cores (median)",
+            "median speed-up of the quiet rounds",
         ],
     );
     let slide = slide_binary();
@@ -83,11 +89,20 @@ fn crew_row(slide: &std::path::Path, seed: u64, repetitions: usize) -> (String, 
     let mut lengths: [Vec<u64>; 2] = [Vec::new(), Vec::new()];
     let mut longest_share = 0.0;
     let mut others = Vec::with_capacity(runs);
+    let mut processor_seconds = 0.0;
     for _ in 0..runs {
         let round = CpuSnapshot::now();
         for (side, jobs) in ["1", "2"].into_iter().enumerate() {
             let arguments = ["batch", "-H", "linear-conflict", "--jobs", jobs];
+            let processor_before = contention::children_processor_seconds();
             let (output, time) = run_slide(slide, &arguments, &batch);
+            if let (1, Some(before), Some(after)) = (
+                side,
+                processor_before,
+                contention::children_processor_seconds(),
+            ) {
+                processor_seconds += after - before;
+            }
             times[side].push(time);
             let records: Vec<serde_json::Value> = output
                 .lines()
@@ -120,16 +135,29 @@ fn crew_row(slide: &std::path::Path, seed: u64, repetitions: usize) -> (String, 
     let speed_ups: Vec<f64> = (times[0].iter().zip(&times[1]))
         .map(|(one, two)| one.as_secs_f64() / two.as_secs_f64())
         .collect();
-    let paired = median(speed_ups);
+    let paired = median(speed_ups.clone());
+    let busy = processor_seconds / times[1].iter().map(|time| time.as_secs_f64()).sum::<f64>();
     let [one, two] = times.map(median);
     let speed_up = one.as_secs_f64() / two.as_secs_f64();
-    let others = if others.is_empty() {
-        "unmeasured".to_owned()
+    // The rounds in which other processes left the machine to the bench: they take more from
+    // the two-job run than from the one-job run.
+    let (others, quiet) = if others.len() == runs {
+        let quiet: Vec<f64> = (speed_ups.iter().zip(&others))
+            .filter(|(_, &others)| others < QUIET_CORES)
+            .map(|(&speed_up, _)| speed_up)
+            .collect();
+        let rounds = quiet.len();
+        let quiet = if quiet.is_empty() {
+            format!("none of {runs}")
+        } else {
+            format!("{:.2}x ({rounds} of {runs})", median(quiet))
+        };
+        (format!("{:.2}", median(others)), quiet)
     } else {
-        format!("{:.2}", median(others))
+        ("unmeasured".to_owned(), "unmeasured".to_owned())
     };
     let row = format!(
-        "| {seed} | {:.2} | {:.2} | **{speed_up:.2}x** | {paired:.2}x | {:.0}% | {} | {} | {others} |\n",
+        "| {seed} | {:.2} | {:.2} | **{speed_up:.2}x** | {paired:.2}x | {:.0}% | {} | {} | {busy:.2} | {others} | {quiet} |\n",
         one.as_secs_f64(),
         two.as_secs_f64(),
         longest_share * 100.0,
