@@ -12,7 +12,7 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::front_end::{self, PuzzleKind, Registry, Request};
 use puzzles::input::{BatchLine, BatchLineError, BatchTexts};
-use search_core::{Limit, Limits};
+use search_core::{Crew, Limit, Limits};
 use serde_json::json;
 
 use crate::any_puzzle;
@@ -133,6 +133,12 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
     let progress = progress_bar();
     let started = Instant::now();
     let mut printer = Printer::new(args.format);
+    // Workers that run out of lines help the searches still running, so that the batch's
+    // last (and often longest) line does not run alone on one core. No crew for one job: no
+    // one could help, and the searches stay exactly the serial ones.
+    let crew = NonZeroUsize::new(jobs)
+        .filter(|jobs| jobs.get() > 1)
+        .map(|jobs| Arc::new(Crew::new(jobs)));
     let batch = Batch {
         choices,
         puzzle,
@@ -141,6 +147,8 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
         cancel: &cancel,
         jobs,
         idle: AtomicUsize::new(0),
+        crew,
+        running: AtomicUsize::new(0),
     };
     // Room for a line a worker: one finishing a line takes the next, read and parsed already,
     // without waiting for the reader to be scheduled. A rendezvous (no room) made every worker
@@ -348,6 +356,10 @@ struct Batch<'a> {
     /// when none is, so there are never more workers than lines to solve, nor idle ones
     /// beyond those that have become so.
     idle: AtomicUsize,
+    /// What the workers that ran out of lines lend themselves to (with more than one job).
+    crew: Option<Arc<Crew>>,
+    /// Workers started and not yet out of lines: the last one out closes the crew.
+    running: AtomicUsize,
 }
 
 impl<'a> Batch<'a> {
@@ -382,9 +394,15 @@ impl<'a> Batch<'a> {
                 workers == 0 || (instance.work.is_ok() && self.idle.load(Ordering::SeqCst) == 0);
             if workers < self.jobs && needs_worker {
                 let answers = reader.answers.clone();
+                // Counted before it starts: it cannot run out of lines before this side of
+                // the channel closes, after the last worker is counted.
+                self.running.fetch_add(1, Ordering::SeqCst);
                 let started = std::thread::Builder::new()
                     .name(format!("batch worker {}", workers + 1))
                     .spawn_scoped(scope, move || self.work(receiver, &answers));
+                if started.is_err() {
+                    self.running.fetch_sub(1, Ordering::SeqCst);
+                }
                 match started {
                     Ok(_) => workers += 1,
                     Err(error) if workers == 0 => {
@@ -428,7 +446,10 @@ impl<'a> Batch<'a> {
             // Blocks on the lock while another idle worker waits in `recv`, then in `recv`.
             let job = jobs.lock().unwrap_or_else(PoisonError::into_inner).recv();
             self.idle.fetch_sub(1, Ordering::SeqCst);
-            let Ok((index, instance)) = job else { return };
+            let Ok((index, instance)) = job else {
+                self.out_of_lines();
+                return;
+            };
             // A panic would be a bug, but one that must not take the worker with it: the
             // reader would wait for ever to hand the next line to a worker that is gone. The
             // line is reported instead, and the solver, perhaps half-updated, made afresh.
@@ -436,7 +457,13 @@ impl<'a> Batch<'a> {
                 std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &mut solver {
                     Some(solver) => solve(self, solver, &instance),
                     None => match engine::Solver::new(self.choices.clone()) {
-                        Ok(made) => solve(self, solver.insert(made), &instance),
+                        Ok(made) => {
+                            let made = match &self.crew {
+                                Some(crew) => made.helped_by(Arc::clone(crew)),
+                                None => made,
+                            };
+                            solve(self, solver.insert(made), &instance)
+                        }
                         Err(error) => Answer::Bad(format!("{error:#}")),
                     },
                 }));
@@ -450,6 +477,20 @@ impl<'a> Batch<'a> {
             // worker goes on taking (and dropping) lines until the reader stops, so that the
             // reader is never left waiting to hand over a line nobody takes.
             let _ = answers.send((index, instance.line, answer));
+        }
+    }
+}
+
+impl Batch<'_> {
+    /// What a worker does once the input is exhausted: it helps the searches still running
+    /// until the last worker is out of lines too, which closes the crew and so ends every
+    /// worker's help.
+    fn out_of_lines(&self) {
+        let Some(crew) = &self.crew else { return };
+        if self.running.fetch_sub(1, Ordering::SeqCst) == 1 {
+            crew.close();
+        } else {
+            crew.help(self.cancel);
         }
     }
 }

@@ -223,6 +223,8 @@ pub struct Solver {
     automaton: Option<(Shape, PruningAutomaton)>,
     /// Whether each solve shows a status line ([`progress::StatusLine`]).
     watched: bool,
+    /// Whose free threads help the IDA* searches ([`puzzles::SolveRequest::with_crew`]).
+    crew: Option<std::sync::Arc<search_core::Crew>>,
 }
 
 impl Solver {
@@ -245,6 +247,7 @@ impl Solver {
             databases,
             automaton: None,
             watched: false,
+            crew: None,
         })
     }
 
@@ -252,6 +255,13 @@ impl Solver {
     /// watches it (see [`progress::draw_target`]): for one search at a time, not a batch's.
     pub fn watched(mut self) -> Self {
         self.watched = true;
+        self
+    }
+
+    /// The same solver, whose IDA* searches the free threads of `crew` help: for a batch's
+    /// workers, all of one crew.
+    pub fn helped_by(mut self, crew: std::sync::Arc<search_core::Crew>) -> Self {
+        self.crew = Some(crew);
         self
     }
 
@@ -298,8 +308,11 @@ impl Solver {
             // Parallel IDA* reports no progress yet: the phase at least says what runs.
             status.phase(&format!("search {name}"));
         }
-        let request =
+        let mut request =
             puzzles::SolveRequest::new(algorithm, heuristic, limits).with_progress(&watch);
+        if let Some(crew) = &self.crew {
+            request = request.with_crew(crew);
+        }
         let report = match self.choices.prune {
             Some(length) if needs_search => {
                 if let Some(status) = &status {

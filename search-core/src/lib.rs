@@ -7,7 +7,8 @@
 //! [`bidirectional_dijkstra_to_goals`]), A* ([`astar`], every optimal solution
 //! [`astar_bag`]), Yen's k shortest paths ([`yen`]), depth-first ([`dfs`], lazily
 //! [`dfs_reach`], iterative deepening [`iddfs`]),
-//! [`fringe`] search, IDA* and parallel IDA* ([`idastar`], [`idastar_parallel`]).
+//! [`fringe`] search, IDA* and parallel IDA* ([`idastar`], [`idastar_parallel`], and helped by
+//! the idle threads of a [`Crew`], [`idastar_crew`]).
 //!
 //! # What each algorithm assumes of costs
 //! Costs are unsigned integers ([`Cost`]), or signed integers and floats checked on entry
@@ -118,6 +119,7 @@ mod checked_cost;
 mod closure;
 mod closure_in_place;
 mod cost;
+mod crew;
 mod dfs;
 mod dfs_reach;
 mod dijkstra;
@@ -167,6 +169,7 @@ pub use checked_cost::{CostError, FloatCost, Signed, SignedInteger};
 pub use closure::{from_fn, from_fn_reversible, FnProblem, FnReversible};
 pub use closure_in_place::{from_fn_in_place, FnInPlace, Step};
 pub use cost::Cost;
+pub use crew::{idastar_crew, Crew, SPLIT_NODES_PER_THREAD};
 pub use dfs::{dfs, dfs_with};
 pub use dfs_reach::{dfs_reach, dfs_reach_with, DfsReach};
 pub use dijkstra::{dijkstra, dijkstra_with};

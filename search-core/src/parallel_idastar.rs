@@ -14,6 +14,7 @@ use std::sync::Mutex;
 use std::thread;
 
 use crate::cost::Cost;
+use crate::crew::Crew;
 use crate::hash::FastHashMap;
 use crate::idastar::{compares_states, start_or_goal, End, Root, Shared, Walk};
 use crate::incremental_heuristic::IncrementalHeuristic;
@@ -26,7 +27,7 @@ use crate::statistics::{Iteration, Statistics};
 /// Subtrees per thread an iteration is split into, at least: enough that a thread finishing
 /// early finds more work and that the order of the subtrees (see [`order_subtrees`]) can put
 /// the likeliest places of a goal first.
-const MIN_SUBTREES_PER_THREAD: usize = 1024;
+pub(crate) const MIN_SUBTREES_PER_THREAD: usize = 1024;
 
 /// Subtrees per thread an iteration is split into, at most: a bound on the memory the split
 /// holds (each subtree keeps its root's state and memo and its path). On the 24-puzzle with
@@ -50,7 +51,7 @@ const MAX_SUBTREES_PER_THREAD: usize = 65_536;
 /// whose iterations are small, took 17.5-17.9, 18.5-18.6 and 23.0 s with a fixed 1024, 4096
 /// and 16,384, and 18.2-18.7 s with this rule. The hour-long 24-puzzles, whose iterations
 /// generate billions of nodes, get the most subtrees, 65,536 a thread.
-const PREVIOUS_NODES_PER_SUBTREE: u64 = 1000;
+pub(crate) const PREVIOUS_NODES_PER_SUBTREE: u64 = 1000;
 
 /// The split stops deepening at this depth even if it has too few subtrees (a tree that narrow
 /// is cheap to search anyway).
@@ -152,7 +153,28 @@ where
     H: IncrementalHeuristic<P> + Sync,
     H::Memo: Send + Sync,
 {
-    timed::<P>(|statistics| search(problem, heuristic, start, limits, threads, statistics))
+    let helpers = Helpers::Threads(threads);
+    timed::<P>(|statistics| search(problem, heuristic, start, limits, helpers, statistics))
+}
+
+/// Who searches the subtrees of an iteration.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Helpers<'crew> {
+    /// This many threads, started for the iteration; the calling thread waits for them.
+    Threads(NonZeroUsize),
+    /// The calling thread, and a helper thread for each member of the crew it finds free
+    /// between two subtrees ([`idastar_crew`](crate::idastar_crew)).
+    Crew(&'crew Crew),
+}
+
+impl Helpers<'_> {
+    /// The threads the split is sized for.
+    fn threads(self) -> NonZeroUsize {
+        match self {
+            Helpers::Threads(threads) => threads,
+            Helpers::Crew(crew) => crew.threads(),
+        }
+    }
 }
 
 /// A subtree root found by the split, with the actions that reach it from the start.
@@ -194,12 +216,14 @@ enum Split<P: Problem, M> {
     Stopped(Limit),
 }
 
-fn search<P, H>(
+/// The search of [`idastar_parallel`] and [`idastar_crew`](crate::idastar_crew), with its
+/// subtrees searched by `helpers`.
+pub(crate) fn search<P, H>(
     problem: &P,
     heuristic: &H,
     start: P::State,
     limits: &Limits,
-    threads: NonZeroUsize,
+    helpers: Helpers<'_>,
     statistics: &mut Statistics,
 ) -> OutcomeOf<P>
 where
@@ -215,11 +239,18 @@ where
         Err(solved) => return solved,
     };
     let most = NonZeroUsize::new(MAX_PARALLEL_THREADS).expect("the bound is not zero");
-    let threads = threads.min(most);
+    let helpers = match helpers {
+        Helpers::Threads(threads) => Helpers::Threads(threads.min(most)),
+        crew => crew,
+    };
+    let threads = helpers.threads().min(most);
     let root = heuristic.estimate_root(problem, &start);
     let mut threshold = root.0;
     // The subtrees of the last iteration searched to its end, with their sizes.
     let mut measured: Vec<Measured<P::Action>> = Vec::new();
+    // A crew's search walks its small iterations from the start, as the serial search does.
+    let mut observer = NoObserver;
+    let mut serial = Walk::new(problem, heuristic, &mut observer, limits, None);
     loop {
         // Between iterations no walk runs: look at the expansion limit and the clock here.
         if let Err(limit) = Guard::new(limits).check_quota(statistics.expanded) {
@@ -231,13 +262,48 @@ where
         }
         let mut counts = Counts::default();
         let mut next_threshold = None;
+        let previous = statistics.iterations.last();
+        if let Helpers::Crew(crew) = helpers {
+            if !crew.splits_after(previous.map(|iteration| iteration.generated)) {
+                let root = Root {
+                    state: start.clone(),
+                    g: P::Cost::ZERO,
+                    h: root.0,
+                    memo: root.1.clone(),
+                    inverse: None,
+                    parent_state: None,
+                };
+                // The walk checks `max_expanded` against every iteration's expansions.
+                serial.expanded = statistics.expanded;
+                let (end, iteration) = serial.iteration(&root, threshold);
+                statistics.expanded += iteration.expanded;
+                statistics.generated += iteration.generated;
+                statistics.iterations.push(iteration);
+                // Nothing measured: the next split orders its subtrees by f alone.
+                measured.clear();
+                match end {
+                    End::Solved(cost, last, depth) => {
+                        return Outcome::Solved(Solution {
+                            actions: serial.path(depth, last),
+                            start,
+                            cost,
+                        })
+                    }
+                    End::Exhausted(Some(next)) => threshold = next,
+                    End::Exhausted(None) => return Outcome::Unreachable,
+                    End::Stopped(limit) => return Outcome::LimitReached(limit),
+                    End::Halted => unreachable!("only workers of a parallel search are halted"),
+                }
+                continue;
+            }
+        }
         let split = split(
             problem,
             heuristic,
             &start,
             &root,
             threshold,
-            subtrees_wanted(threads, statistics.iterations.last()),
+            subtrees_wanted(threads, previous),
             (limits, statistics.expanded),
             &mut counts,
             &mut next_threshold,
@@ -254,7 +320,7 @@ where
                     threshold,
                     limits,
                     statistics.expanded + counts.expanded,
-                    threads,
+                    helpers,
                     &mut counts,
                     &mut next_threshold,
                 );
@@ -486,7 +552,7 @@ fn search_subtrees<P, H>(
     threshold: P::Cost,
     limits: &Limits,
     expanded_before: u64,
-    threads: NonZeroUsize,
+    helpers: Helpers<'_>,
     counts: &mut Counts,
     next_threshold: &mut Option<P::Cost>,
 ) -> (SubtreesEnd<P>, Vec<u64>)
@@ -505,13 +571,16 @@ where
     let finished_expansions = std::sync::atomic::AtomicU64::new(expanded_before);
     let best: Mutex<Option<Found<P>>> = Mutex::new(None);
     let stop: Mutex<Option<Limit>> = Mutex::new(None);
-    let worker = || {
+    // `between` runs before each subtree the worker takes: the searching thread of a crew
+    // recruits free members there (once a subtree, never inside the walk).
+    let worker = |between: &mut dyn FnMut()| {
         let mut observer = NoObserver;
         let mut walk = Walk::new(problem, heuristic, &mut observer, limits, Some(&shared));
         let mut beyond: Option<P::Cost> = None;
         let mut mine = Counts::default();
         let mut sizes: Vec<(usize, u64)> = Vec::new();
         loop {
+            between();
             let index = queue.fetch_add(1, Ordering::Relaxed);
             if index >= subtrees.len() || shared.first_goal.load(Ordering::Relaxed) < index {
                 break;
@@ -558,10 +627,39 @@ where
         // Workers take subtrees from one queue, so a thread the system refuses to start (out
         // of memory or of threads) only leaves more for the others; with none, this thread
         // works alone rather than fail the search.
-        let handles: Vec<_> = (0..threads.get())
-            .map_while(|_| thread::Builder::new().spawn_scoped(scope, worker).ok())
-            .collect();
-        let alone = handles.is_empty().then(worker);
+        let (handles, alone) = match helpers {
+            Helpers::Threads(threads) => {
+                let handles: Vec<_> = (0..threads.get())
+                    .map_while(|_| {
+                        let work = move || worker(&mut || {});
+                        thread::Builder::new().spawn_scoped(scope, work).ok()
+                    })
+                    .collect();
+                let alone = handles.is_empty().then(|| worker(&mut || {}));
+                (handles, alone)
+            }
+            Helpers::Crew(crew) => {
+                let mut handles = Vec::new();
+                let mut recruit = || {
+                    // The calling thread is one of the threads.
+                    while handles.len() + 1 < MAX_PARALLEL_THREADS {
+                        let Some(permit) = crew.take() else { break };
+                        let work = move || {
+                            let _member = permit;
+                            worker(&mut || {})
+                        };
+                        // Refused, the closure and its permit are dropped: the member is free
+                        // again, and this thread goes on without it.
+                        match thread::Builder::new().spawn_scoped(scope, work) {
+                            Ok(handle) => handles.push(handle),
+                            Err(_) => break,
+                        }
+                    }
+                };
+                let mine = worker(&mut recruit);
+                (handles, Some(mine))
+            }
+        };
         let results = handles.into_iter().map(|handle| {
             // A worker only panics if the problem or the heuristic does; pass that on.
             handle

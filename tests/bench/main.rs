@@ -10,6 +10,7 @@
 mod baseline;
 mod classics;
 mod contention;
+mod crew;
 mod databases;
 mod specialised;
 mod summary;
@@ -49,7 +50,7 @@ fn main() {
     let mut report = String::new();
     let _ = writeln!(report, "{}\n", machine_line());
     let mut summary = Summary::default();
-    let sections: [(&str, &Section<'_>); 9] = [
+    let sections: [(&str, &Section<'_>); 10] = [
         ("idastar", &|report, summary| {
             idastar_section(report, summary, repetitions)
         }),
@@ -67,6 +68,9 @@ fn main() {
         }),
         ("batch", &|report, summary| {
             batch_section(report, summary, if quick { 1 } else { 21 })
+        }),
+        ("crew", &|report, summary| {
+            crew::crew_section(report, summary, if quick { 1 } else { 5 })
         }),
         ("memory", &|report, summary| {
             memory_section(report, summary, if quick { 2_000_000 } else { 20_000_000 })

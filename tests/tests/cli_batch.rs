@@ -284,3 +284,44 @@ fn pdb_build_asks_for_a_partition_or_patterns_not_both() {
         .code(2)
         .stderr(predicate::str::contains("cannot be used with"));
 }
+
+// Workers that run out of lines help the searches still running
+
+/// Random 15-puzzles (`slide random --size 4x4 --seed 1`) of 2 to 12 million expanded nodes,
+/// whose last iterations are large enough to be split (see `search_core::Crew`), so that a
+/// batch's idle workers can help them; the longest last, where it runs alone unless helped.
+const HELPED: [&str; 6] = [
+    "0 13 10 14 5 4 8 2 12 7 9 3 11 1 15 6",
+    "8 6 9 7 15 10 4 5 2 14 3 12 0 13 11 1",
+    "10 5 3 12 11 8 13 7 9 6 2 1 15 14 4 0",
+    "4 5 14 7 10 3 8 9 11 15 13 1 6 2 12 0",
+    "13 9 6 15 14 2 11 12 4 8 0 3 5 10 1 7",
+    "5 14 1 9 2 11 12 10 6 3 4 7 15 13 8 0",
+];
+
+/// Each line's length and moves, in input order, from a batch of [`HELPED`] on `jobs` workers.
+fn helped_batch(jobs: &str) -> Vec<(u64, String)> {
+    let input = HELPED.join("\n") + "\n";
+    let (code, stdout, stderr) = batch(&["--jobs", jobs, "-H", "linear-conflict"], input);
+    assert_eq!(code, Some(0), "{stderr}");
+    records(&stdout)
+        .iter()
+        .map(|record| {
+            let length = record["length"].as_u64().expect("every line is solved");
+            (length, record["moves"].as_str().unwrap().to_owned())
+        })
+        .collect()
+}
+
+#[test]
+fn helped_searches_find_the_lengths_of_unhelped_ones_reproducibly() {
+    let alone = helped_batch("1");
+    let lengths = |answers: &[(u64, String)]| answers.iter().map(|a| a.0).collect::<Vec<_>>();
+    assert_eq!(lengths(&alone), [56, 51, 54, 54, 56, 54]);
+    for jobs in ["2", "3"] {
+        let helped = helped_batch(jobs);
+        assert_eq!(lengths(&helped), lengths(&alone), "--jobs {jobs}");
+        // However the help fell, the same moves for the same number of jobs.
+        assert_eq!(helped_batch(jobs), helped, "--jobs {jobs}");
+    }
+}

@@ -5,9 +5,10 @@ use std::fmt;
 use std::num::NonZeroUsize;
 
 use search_core::{
-    astar_with, bfs_with, bidirectional_bfs_with, idastar_parallel, idastar_with, HashVisited,
-    Heuristic, IncrementalHeuristic, Limit, Limits, OnProgress, Outcome, Progress, Pruned,
-    PrunedError, PrunedHeuristic, PruningAutomaton, ResultOf, SearchResult, Statistics,
+    astar_with, bfs_with, bidirectional_bfs_with, idastar_crew, idastar_parallel, idastar_with,
+    Crew, HashVisited, Heuristic, IncrementalHeuristic, Limit, Limits, OnProgress, Outcome,
+    Progress, Pruned, PrunedError, PrunedHeuristic, PruningAutomaton, ResultOf, SearchResult,
+    Statistics,
 };
 
 use super::board::Board;
@@ -423,6 +424,7 @@ pub struct SolveRequest<'a> {
     limits: &'a Limits,
     pruning: Option<&'a PruningAutomaton>,
     progress: &'a dyn Fn(&Progress),
+    crew: Option<&'a Crew>,
 }
 
 impl<'a> SolveRequest<'a> {
@@ -434,6 +436,7 @@ impl<'a> SolveRequest<'a> {
             limits,
             pruning: None,
             progress: &|_| {},
+            crew: None,
         }
     }
 
@@ -453,6 +456,18 @@ impl<'a> SolveRequest<'a> {
         self.progress = progress;
         self
     }
+
+    /// Lets the free members of `crew` help a serial IDA* search ([`search_core::idastar_crew`]):
+    /// for a batch of boards, one a thread, whose threads help the searches still running once
+    /// they have no board left. The length is the same optimal one; for a given crew size the
+    /// solution is too, whether help comes or not, but it may be another of the optimal ones
+    /// than the unhelped search's. A helped search reports no progress. Other algorithms
+    /// ignore the crew.
+    #[must_use]
+    pub fn with_crew(mut self, crew: &'a Crew) -> Self {
+        self.crew = Some(crew);
+        self
+    }
 }
 
 impl fmt::Debug for SolveRequest<'_> {
@@ -462,6 +477,7 @@ impl fmt::Debug for SolveRequest<'_> {
             .field("heuristic", &self.heuristic)
             .field("limits", self.limits)
             .field("pruned", &self.pruning.is_some())
+            .field("crew", &self.crew.map(Crew::threads))
             .finish_non_exhaustive()
     }
 }
@@ -570,7 +586,7 @@ fn idastar_keeping_the_blank(
     }
     let puzzle = SlidingPuzzle::<WithBlank<u64>>::new(goal)?;
     let state = puzzle.state(start)?;
-    let watch = (limits, request.progress);
+    let watch = (limits, request.progress, request.crew);
     let Some(result) = informed_plain(&puzzle, goal, request.heuristic, state, algorithm, watch)
     else {
         return Ok(None);
@@ -591,6 +607,7 @@ fn search<Word: PackedWord>(
         limits,
         pruning,
         progress,
+        crew,
     } = request;
     let puzzle = SlidingPuzzle::<Word>::new(goal)?;
     let state = puzzle.state(start)?;
@@ -610,7 +627,7 @@ fn search<Word: PackedWord>(
             Algorithm::ParallelIdaStar(threads) => threads,
             _ => NonZeroUsize::MIN,
         };
-        let watch = (limits, progress);
+        let watch = (limits, progress, crew);
         let result = match heuristic {
             HeuristicKind::Misplaced => {
                 pruned_idastar(&pruned, &Misplaced::new(goal), start, watch, threads)
@@ -645,7 +662,10 @@ fn search<Word: PackedWord>(
         // IDA* updates the lookups per move; A* stores no path to carry them along.
         (Algorithm::IdaStar, HeuristicKind::PatternDatabase) => {
             let heuristic = databases.heuristic(goal)?.incremental();
-            idastar_with(&puzzle, &heuristic, state, limits, OnProgress(progress))
+            match crew {
+                Some(crew) => idastar_crew(&puzzle, &heuristic, state, limits, crew),
+                None => idastar_with(&puzzle, &heuristic, state, limits, OnProgress(progress)),
+            }
         }
         (Algorithm::ParallelIdaStar(threads), HeuristicKind::PatternDatabase) => {
             let heuristic = databases.heuristic(goal)?.incremental();
@@ -656,10 +676,13 @@ fn search<Word: PackedWord>(
             databases.heuristic(goal)?,
             state,
             algorithm,
-            (limits, progress),
+            (limits, progress, crew),
         ),
-        (_, plain) => informed_plain(&puzzle, goal, plain, state, algorithm, (limits, progress))
-            .expect("the arms above take the pattern databases"),
+        (_, plain) => {
+            let watch = (limits, progress, crew);
+            informed_plain(&puzzle, goal, plain, state, algorithm, watch)
+                .expect("the arms above take the pattern databases")
+        }
     };
     Ok(tile_outcome(result, |&direction| direction))
 }
@@ -688,8 +711,8 @@ fn informed_plain<Word: PackedWord>(
     })
 }
 
-/// A search's limits, and who hears its progress.
-type Watch<'a> = (&'a Limits, &'a dyn Fn(&Progress));
+/// A search's limits, who hears its progress, and the crew that helps it (serial IDA* only).
+type Watch<'a> = (&'a Limits, &'a dyn Fn(&Progress), Option<&'a Crew>);
 
 /// The outcome of a search in moves, read from its actions with `to_move`.
 fn tile_outcome<State, Action, Cost>(
@@ -713,7 +736,7 @@ fn pruned_idastar<'p, Word, H>(
     pruned: &Pruned<'p, SlidingPuzzle<Word>>,
     heuristic: &H,
     start: <Pruned<'p, SlidingPuzzle<Word>> as search_core::Problem>::State,
-    (limits, progress): Watch<'_>,
+    (limits, progress, crew): Watch<'_>,
     threads: NonZeroUsize,
 ) -> ResultOf<Pruned<'p, SlidingPuzzle<Word>>>
 where
@@ -722,7 +745,9 @@ where
     H::Memo: Send + Sync,
 {
     let heuristic = PrunedHeuristic::new(heuristic);
-    if threads.get() == 1 {
+    if let Some(crew) = crew.filter(|_| threads.get() == 1) {
+        idastar_crew(pruned, &heuristic, start, limits, crew)
+    } else if threads.get() == 1 {
         idastar_with(pruned, &heuristic, start, limits, OnProgress(progress))
     } else {
         idastar_parallel(pruned, &heuristic, start, limits, threads)
@@ -735,14 +760,17 @@ fn informed<Word, H>(
     heuristic: &H,
     state: <SlidingPuzzle<Word> as search_core::Problem>::State,
     algorithm: Algorithm,
-    (limits, progress): Watch<'_>,
+    (limits, progress, crew): Watch<'_>,
 ) -> ResultOf<SlidingPuzzle<Word>>
 where
     Word: PackedWord,
     H: Heuristic<SlidingPuzzle<Word>> + Sync,
 {
     match algorithm {
-        Algorithm::IdaStar => idastar_with(puzzle, heuristic, state, limits, OnProgress(progress)),
+        Algorithm::IdaStar => match crew {
+            Some(crew) => idastar_crew(puzzle, heuristic, state, limits, crew),
+            None => idastar_with(puzzle, heuristic, state, limits, OnProgress(progress)),
+        },
         Algorithm::ParallelIdaStar(threads) => {
             idastar_parallel(puzzle, heuristic, state, limits, threads)
         }

@@ -17,7 +17,7 @@ use search_core::{
 // in pairs `2k` and `2k + 1` of opposite direction and equal weight, so `a ^ 1` is the inverse.
 
 #[derive(Clone, Debug)]
-struct Graph {
+pub(super) struct Graph {
     nodes: usize,
     edges: Vec<(usize, usize, u32)>,
     outgoing: Vec<Vec<usize>>,
@@ -26,7 +26,12 @@ struct Graph {
 }
 
 impl Graph {
-    fn new(nodes: usize, arcs: &[(usize, usize, u32)], undirected: bool, goal: usize) -> Self {
+    pub(super) fn new(
+        nodes: usize,
+        arcs: &[(usize, usize, u32)],
+        undirected: bool,
+        goal: usize,
+    ) -> Self {
         let mut edges = Vec::new();
         for &(from, to, weight) in arcs {
             edges.push((from, to, weight));
@@ -48,7 +53,7 @@ impl Graph {
     }
 
     /// The cheapest cost from every node to the goal, by plain Bellman-Ford relaxation.
-    fn distances_to_goal(&self) -> Vec<Option<u32>> {
+    pub(super) fn distances_to_goal(&self) -> Vec<Option<u32>> {
         let mut distance = vec![None; self.nodes];
         distance[self.goal] = Some(0);
         for _ in 0..self.nodes {
@@ -220,7 +225,7 @@ struct Enabled;
 impl<P: Problem> search_core::Observer<P> for Enabled {}
 
 /// A heuristic given as one estimate per node.
-struct Table(Vec<u32>);
+pub(super) struct Table(Vec<u32>);
 
 impl Heuristic<Graph> for Table {
     fn estimate(&self, _: &Graph, state: &usize) -> u32 {
@@ -236,7 +241,7 @@ const DEAD_END: u32 = 1_000_000;
 
 /// Half the true distance: admissible, and consistent because halving preserves the triangle
 /// inequality `h(u) <= w + h(v)` up to rounding down.
-fn consistent(distances: &[Option<u32>]) -> Table {
+pub(super) fn consistent(distances: &[Option<u32>]) -> Table {
     Table(
         distances
             .iter()
@@ -247,7 +252,7 @@ fn consistent(distances: &[Option<u32>]) -> Table {
 
 /// The true distance on the masked nodes and zero elsewhere: admissible, and inconsistent
 /// wherever a masked node is one move from an unmasked one.
-fn inconsistent(distances: &[Option<u32>], mask: &[bool]) -> Table {
+pub(super) fn inconsistent(distances: &[Option<u32>], mask: &[bool]) -> Table {
     Table(
         distances
             .iter()
@@ -263,7 +268,7 @@ fn inconsistent(distances: &[Option<u32>], mask: &[bool]) -> Table {
 
 /// Checks a result against the oracle's cost from `start`: the same cost, and a valid path from
 /// `start` to the goal whose edges add up to it; or `Unreachable` when the oracle says so.
-fn check(graph: &Graph, start: usize, result: &ResultOf<Graph>, expected: Option<u32>) {
+pub(super) fn check(graph: &Graph, start: usize, result: &ResultOf<Graph>, expected: Option<u32>) {
     match (&result.outcome, expected) {
         (Outcome::Solved(solution), Some(cost)) => {
             assert_eq!(solution.cost, cost, "not optimal");
@@ -283,11 +288,11 @@ fn check(graph: &Graph, start: usize, result: &ResultOf<Graph>, expected: Option
 
 /// A generated instance: node count, weighted arcs, start, goal, and a mask over the nodes for
 /// [`inconsistent`].
-type Instance = (usize, Vec<(usize, usize, u32)>, usize, usize, Vec<bool>);
+pub(super) type Instance = (usize, Vec<(usize, usize, u32)>, usize, usize, Vec<bool>);
 
 /// A random graph instance; arcs go from lower to higher nodes when
 /// `acyclic`.
-fn graphs(
+pub(super) fn graphs(
     most_nodes: usize,
     arcs_per_node: usize,
     weights: std::ops::RangeInclusive<u32>,
@@ -507,12 +512,12 @@ fn a_start_that_is_a_goal_costs_nothing() {
 }
 
 /// The integer line, both ways, with `Left` listed before `Right`.
-struct Line {
-    goal: Option<i64>,
+pub(super) struct Line {
+    pub(super) goal: Option<i64>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Step {
+pub(super) enum Step {
     Left,
     Right,
 }

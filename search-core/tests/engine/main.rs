@@ -5,6 +5,7 @@ mod bag;
 mod closures;
 mod contract;
 mod costs;
+mod crew;
 mod depth_first;
 mod dijkstra;
 mod goal_sets;

@@ -1,0 +1,309 @@
+//! A crew: a group of threads, each running searches of its own, that lend themselves to the
+//! others' IDA* searches once they have nothing left to do ([`Crew`], [`idastar_crew`]).
+//!
+//! The split of each iteration into subtrees is that of [`idastar_parallel`]; [`Crew`] says why
+//! free threads lend their cores rather than take jobs.
+
+use std::num::NonZeroUsize;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::{Condvar, Mutex, PoisonError};
+use std::time::Duration;
+
+use crate::incremental_heuristic::IncrementalHeuristic;
+use crate::limits::Limits;
+use crate::outcome::{timed, ResultOf};
+use crate::parallel_idastar::{self, Helpers};
+use crate::problem::InPlace;
+
+#[cfg(doc)]
+use crate::{idastar, idastar_parallel};
+
+/// A search of a [`Crew`] of N threads splits an iteration into subtrees after an iteration of
+/// at least N times this many generated nodes (about a million a thread), unless
+/// [`Crew::with_split_from`] says otherwise; it searches the smaller ones as [`idastar`] does.
+///
+/// Why: the split of [`idastar_parallel`] makes at least 1024 subtrees a thread, and one for
+/// every thousand nodes of the previous iteration beyond that; from this size on, every subtree
+/// stands for at least a thousand of those nodes whatever the crew's size, so the split (about
+/// a microsecond a subtree) costs about a thousandth of the iteration, which on a sliding-tile
+/// puzzle generates several times as many nodes as the one before (tens of milliseconds' work
+/// and more). A fixed size would not do: a crew of 64 would split an iteration after one of a
+/// million nodes into 65,536 subtrees of a few dozen nodes each. Smaller iterations are over
+/// before help would matter.
+pub const SPLIT_NODES_PER_THREAD: u64 =
+    parallel_idastar::MIN_SUBTREES_PER_THREAD as u64 * parallel_idastar::PREVIOUS_NODES_PER_SUBTREE;
+
+/// How often a thread lent to the crew looks at the cancellation flag while it sleeps.
+const CANCEL_POLL: Duration = Duration::from_millis(20);
+
+/// A group of threads that help each other's IDA* searches ([`idastar_crew`]) once they have
+/// nothing else to do: a batch of searches, one a thread, whose last and longest search
+/// does not end up running alone on one core.
+///
+/// Each member runs its own searches with [`idastar_crew`]; a member that has run out of work
+/// calls [`help`](Crew::help), which lends it to the searches still running until the crew is
+/// [closed](Crew::close). The crew's size ([`threads`](Crew::threads)) fixes how the searches
+/// split their iterations, so their answers do not depend on when help comes.
+///
+/// # Why the threads lend themselves, and are not handed jobs
+/// The obvious design posts each iteration's subtrees to the crew as a type-erased job (an
+/// `Arc<dyn Fn() -> bool>`, "search one more subtree") that an idle thread calls. That job
+/// borrows the search's problem, heuristic and subtrees, which live on the searching thread's
+/// stack, and an idle thread is no part of that thread's scope: the job would have to own them
+/// (`'static` problems and heuristics, so no borrowed pattern databases and no
+/// [`Pruned`](crate::Pruned) problem) or erase their lifetime with `unsafe`. Instead, an idle
+/// thread *lends its core*: it counts itself free and sleeps ([`Crew::help`]), and a search of
+/// the crew that sees a free member between two subtrees takes it and starts a helper thread in
+/// its own scope, which takes subtrees from the same queue as the searching thread until the
+/// iteration ends, then hands the member back. The helper runs the same monomorphised loop as
+/// every worker of [`idastar_parallel`]; nothing is boxed, and no more threads run than the
+/// crew has members. Starting a thread costs some tens of microseconds, against iterations
+/// that a crew only splits when they take tens of milliseconds or more.
+///
+/// # Example
+/// Two threads, two searches of very different sizes: the thread done first helps the other.
+/// ```
+/// use std::num::NonZeroUsize;
+/// use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+/// use search_core::{idastar, idastar_crew, heuristic_fn, Crew, InPlace, Limits, Problem};
+/// # use search_core::{Successor, Successors};
+/// # struct Grid { goal: (i32, i32) }
+/// # impl Problem for Grid {
+/// #     type State = (i32, i32); type Action = (i32, i32); type Cost = u32;
+/// #     fn is_goal(&self, s: &(i32, i32)) -> bool { *s == self.goal }
+/// #     fn successors(&self, s: &(i32, i32), out: &mut Successors<Self>) {
+/// #         for step in [(0, -1), (-1, 0), (1, 0), (0, 1)] {
+/// #             out.push(Successor::unit((s.0 + step.0, s.1 + step.1), step));
+/// #         }
+/// #     }
+/// #     fn inverse(&self, step: &(i32, i32)) -> Option<(i32, i32)> { Some((-step.0, -step.1)) }
+/// # }
+/// # impl InPlace for Grid {
+/// #     fn apply(&self, s: &mut (i32, i32), step: &(i32, i32)) { s.0 += step.0; s.1 += step.1 }
+/// #     fn undo(&self, s: &mut (i32, i32), step: &(i32, i32)) { s.0 -= step.0; s.1 -= step.1 }
+/// # }
+/// // Open grids with a heuristic that knows only the rows: the farther goal costs far more.
+/// let searches = [Grid { goal: (3, 2) }, Grid { goal: (9, 6) }];
+/// let crew = Crew::new(NonZeroUsize::new(2).unwrap());
+/// let running = AtomicUsize::new(searches.len());
+/// let cancel = AtomicBool::new(false);
+/// let costs: Vec<u32> = std::thread::scope(|scope| {
+///     let threads: Vec<_> = searches.iter().map(|grid| {
+///         let (crew, running, cancel) = (&crew, &running, &cancel);
+///         scope.spawn(move || {
+///             let rows = heuristic_fn(|s: &(i32, i32)| (grid.goal.1 - s.1).unsigned_abs());
+///             let result = idastar_crew(grid, &rows, (0, 0), &Limits::default(), crew);
+///             // The last search to end closes the crew; the others help until then.
+///             if running.fetch_sub(1, Ordering::SeqCst) == 1 {
+///                 crew.close();
+///             } else {
+///                 crew.help(cancel);
+///             }
+///             result.solution().map_or(0, |solution| solution.cost)
+///         })
+///     }).collect();
+///     threads.into_iter().map(|thread| thread.join().unwrap()).collect()
+/// });
+/// assert_eq!(costs, [5, 15]);
+/// ```
+#[derive(Debug)]
+pub struct Crew {
+    threads: NonZeroUsize,
+    /// See [`Crew::with_split_from`]; `None` for [`SPLIT_NODES_PER_THREAD`] a thread.
+    split_from: Option<u64>,
+    /// Members lent by [`Crew::help`] and not taken by a search at the moment.
+    free: AtomicUsize,
+    /// Whether [`Crew::close`] was called, for the members sleeping in [`Crew::help`].
+    closed: Mutex<bool>,
+    closing: Condvar,
+}
+
+impl Crew {
+    /// A crew of `threads` members: the number of threads that run its searches, each its own,
+    /// and that help each other (a crew of one never helps, and its searches run as
+    /// [`idastar`]).
+    pub fn new(threads: NonZeroUsize) -> Self {
+        Crew {
+            threads,
+            split_from: None,
+            free: AtomicUsize::new(0),
+            closed: Mutex::new(false),
+            closing: Condvar::new(),
+        }
+    }
+
+    /// The same crew, whose searches split an iteration into subtrees (which helpers can
+    /// take) only after an iteration that generated at least `nodes` nodes, and search the
+    /// smaller ones as [`idastar`] does; [`SPLIT_NODES_PER_THREAD`] times the crew's size unless
+    /// set. Zero splits every iteration.
+    #[must_use]
+    pub fn with_split_from(mut self, nodes: u64) -> Self {
+        self.split_from = Some(nodes);
+        self
+    }
+
+    /// The number of members, which sizes the split of every helped search.
+    pub fn threads(&self) -> NonZeroUsize {
+        self.threads
+    }
+
+    /// Whether an iteration after one that generated `previous` nodes (`None` for the first)
+    /// is split into subtrees.
+    pub(crate) fn splits_after(&self, previous: Option<u64>) -> bool {
+        let threads = u64::try_from(self.threads.get()).unwrap_or(u64::MAX);
+        let from = self
+            .split_from
+            .unwrap_or_else(|| threads.saturating_mul(SPLIT_NODES_PER_THREAD));
+        previous.map_or(from == 0, |previous| previous >= from)
+    }
+
+    /// Lends the calling thread to the crew's running searches, until [`close`](Crew::close)
+    /// is called or `cancel` is raised (seen within 20 ms).
+    ///
+    /// The thread sleeps meanwhile: a search that finds it free between two subtrees starts a
+    /// helper thread of its own in its place (see [`Crew`] for why), so the
+    /// crew never runs more threads than it has members. Call it once a member has no search
+    /// left to run: a thread lent stays lent until the crew closes.
+    pub fn help(&self, cancel: &AtomicBool) {
+        self.free.fetch_add(1, Ordering::SeqCst);
+        let mut closed = self.closed.lock().unwrap_or_else(PoisonError::into_inner);
+        while !*closed && !cancel.load(Ordering::Relaxed) {
+            closed = match self.closing.wait_timeout(closed, CANCEL_POLL) {
+                Ok((closed, _)) => closed,
+                Err(poison) => poison.into_inner().0,
+            };
+        }
+    }
+
+    /// Ends every [`help`](Crew::help): call it when no search of the crew is running and none
+    /// will start (in a batch, when its last search has ended).
+    pub fn close(&self) {
+        *self.closed.lock().unwrap_or_else(PoisonError::into_inner) = true;
+        self.closing.notify_all();
+    }
+
+    /// How many members are lent ([`help`](Crew::help)) and not helping a search at this
+    /// moment: for a display, or for a thread that wants to know whether help is waiting.
+    pub fn free_members(&self) -> usize {
+        self.free.load(Ordering::SeqCst)
+    }
+
+    /// Whether [`close`](Crew::close) was called.
+    pub fn is_closed(&self) -> bool {
+        *self.closed.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// A free member for a helper thread, if one is lent and not taken; handed back when the
+    /// permit is dropped. A load of one atomic when none is free, so a search can ask between
+    /// every two subtrees.
+    pub(crate) fn take(&self) -> Option<Permit<'_>> {
+        if self.free.load(Ordering::Relaxed) == 0 {
+            return None;
+        }
+        self.free
+            .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |free| {
+                free.checked_sub(1)
+            })
+            .ok()
+            .map(|_| Permit { crew: self })
+    }
+}
+
+/// A member of the crew taken by a search for one helper thread, handed back when dropped.
+#[derive(Debug)]
+pub(crate) struct Permit<'crew> {
+    crew: &'crew Crew,
+}
+
+impl Drop for Permit<'_> {
+    fn drop(&mut self) {
+        self.crew.free.fetch_add(1, Ordering::SeqCst);
+    }
+}
+
+/// IDA* helped by the members of `crew` that have run out of work: the same optimal cost as
+/// [`idastar`], sooner when members are free; see [`Crew`] for how a thread helps.
+///
+/// Returns what [`idastar_parallel`] returns. The search runs on the calling thread. An
+/// iteration that follows one of fewer than [`Crew::with_split_from`] generated nodes (about a
+/// million a thread, [`SPLIT_NODES_PER_THREAD`], unless set) is searched as
+/// [`idastar`] searches it (too small to be worth splitting); a larger one is split into
+/// subtrees as [`idastar_parallel`] splits it for [`Crew::threads`] threads, and the calling
+/// thread takes them in order from a queue, as does every helper that joins meanwhile.
+///
+/// # Guarantees
+/// - Optimal with an admissible heuristic, as [`idastar`].
+/// - Reproducible: the goal of the earliest subtree wins, and the split and its order depend on
+///   the crew's size and on node counts, never on timing, so for a given crew size the solution
+///   is the same whether help came or not. It may differ from [`idastar`]'s (and from other crew
+///   sizes') when several solutions are optimal, as [`idastar_parallel`]'s does.
+/// - Statistics are summed over the calling thread and its helpers; in an iteration that meets a
+///   goal, how far the helpers got varies, as in [`idastar_parallel`].
+/// - Limits stop the helpers too: each sees the deadline and the cancellation flag within 1024
+///   expansions, and [`Limits::max_expanded`] as [`idastar_parallel`] does.
+/// - No [`Observer`](crate::Observer), as [`idastar_parallel`].
+/// - A crew of one thread runs [`idastar`] itself, node for node.
+///
+/// # Complexity
+/// As [`idastar`] for the small iterations; as [`idastar_parallel`] for the split ones, divided
+/// by the threads that help.
+///
+/// # Parameters
+/// - `problem`, `heuristic`: shared with the helper threads, hence `Sync`.
+/// - `start`: the state to search from.
+/// - `limits`: when to give up.
+/// - `crew`: whose free members help.
+///
+/// # Example
+/// See [`Crew`] for a crew at work; alone, a search of the crew is an ordinary search.
+/// ```
+/// use std::num::NonZeroUsize;
+/// use search_core::{idastar_crew, heuristic_fn, Crew, Limits, Outcome};
+/// # use search_core::{InPlace, Problem, Successor, Successors};
+/// # struct Line;
+/// # impl Problem for Line {
+/// #     type State = i32; type Action = i32; type Cost = u32;
+/// #     fn is_goal(&self, s: &i32) -> bool { *s == 12 }
+/// #     fn successors(&self, s: &i32, out: &mut Successors<Self>) {
+/// #         out.push(Successor::unit(s - 1, -1)); out.push(Successor::unit(s + 1, 1));
+/// #     }
+/// #     fn inverse(&self, step: &i32) -> Option<i32> { Some(-step) }
+/// # }
+/// # impl InPlace for Line {
+/// #     fn apply(&self, s: &mut i32, step: &i32) { *s += step }
+/// #     fn undo(&self, s: &mut i32, step: &i32) { *s -= step }
+/// # }
+/// let crew = Crew::new(NonZeroUsize::new(4).unwrap());
+/// let none = heuristic_fn(|_: &i32| 0);
+/// let result = idastar_crew(&Line, &none, 0, &Limits::default(), &crew);
+/// let Outcome::Solved(solution) = result.outcome else { panic!("12 is reachable") };
+/// assert_eq!(solution.cost, 12);
+/// ```
+pub fn idastar_crew<P, H>(
+    problem: &P,
+    heuristic: &H,
+    start: P::State,
+    limits: &Limits,
+    crew: &Crew,
+) -> ResultOf<P>
+where
+    P: InPlace + Sync,
+    P::State: Send + Sync,
+    P::Action: Send + Sync,
+    H: IncrementalHeuristic<P> + Sync,
+    H::Memo: Send + Sync,
+{
+    if crew.threads().get() == 1 {
+        return crate::idastar_with(problem, heuristic, start, limits, crate::NoObserver);
+    }
+    timed::<P>(|statistics| {
+        parallel_idastar::search(
+            problem,
+            heuristic,
+            start,
+            limits,
+            Helpers::Crew(crew),
+            statistics,
+        )
+    })
+}
