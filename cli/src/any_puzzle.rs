@@ -323,52 +323,114 @@ pub fn check(kind: &dyn PuzzleKind, args: &CheckArgs) -> Result<Status> {
     Ok(status)
 }
 
-/// `slide graph --puzzle NAME`: the states within `--depth` moves of the start.
+/// `slide graph --puzzle NAME`: the states within `--depth` moves of the start, and with
+/// `--goal` an optimal path to it drawn in red, as for sliding tiles.
 pub fn graph(kind: &dyn PuzzleKind, args: &GraphArgs) -> Result<Status> {
-    if args.goal.is_some() {
-        bail!(
-            "--goal draws a path on sliding tiles' graphs only, not on --puzzle {}'s",
-            kind.name()
-        );
-    }
-    let instance = instance(kind, &args.start, &GoalOptions::none())?;
+    let goal = args.goal.as_ref().map(|goal| GoalOptions {
+        goal: None,
+        goal_option: Some(goal.clone()),
+    });
+    let instance = instance(
+        kind,
+        &args.start,
+        goal.as_ref().unwrap_or(&GoalOptions::none()),
+    )?;
     let limits = Limits::default().with_max_expanded(args.max_nodes);
     let explored = instance.explore(args.depth as usize, &limits);
     if explored.limit.is_some() {
-        bail!(
-            "the graph within {} moves has more than --max-nodes {} nodes: give a smaller --depth or a larger --max-nodes",
-            args.depth,
-            args.max_nodes
-        );
+        status::warn(format_args!(
+            "the graph within {} moves has more than {} nodes; lower --depth or raise --max-nodes",
+            args.depth, args.max_nodes
+        ));
+        return Ok(Status::LimitReached);
     }
+    // The path's states, as the graph's nodes write them, and its moves between them.
+    let path = match goal {
+        Some(_) => Some(
+            instance
+                .solve(&Request::new(&Choices::default(), &limits))
+                .map_err(solve_error)?,
+        ),
+        None => None,
+    };
+    let states: &[String] = match path.as_ref().map(|answer| &answer.ending) {
+        Some(Ending::Solved(solution)) => &solution.states,
+        _ => &[],
+    };
+    let on_path = |node: &str| states.iter().any(|state| state == node);
+    let step_of_path =
+        |from: &str, to: &str| (states.windows(2)).any(|pair| pair[0] == from && pair[1] == to);
     let mut out = status::stdout();
     match args.format {
         GraphFormat::Json => {
             let edges: Vec<Value> = (explored.edges.iter())
                 .map(|(from, to, name)| json!({"from": from, "to": to, "move": name}))
                 .collect();
-            let object = json!({
+            let mut object = json!({
                 "puzzle": kind.name(),
                 "start": instance.start(),
                 "depth": args.depth,
                 "nodes": explored.nodes,
                 "edges": edges,
             });
+            if let Some(answer) = &path {
+                object["goal"] = json!(instance.goal());
+                object["result"] = json!(result_word(&answer.ending));
+                if let Ending::Solved(solution) = &answer.ending {
+                    object["length"] = json!(solution.moves.len());
+                    object["moves"] = json!(solution.moves);
+                }
+            }
             writeln!(out, "{object}")?;
         }
         GraphFormat::Dot => {
             writeln!(out, "digraph {{")?;
+            writeln!(out, "    node [ shape = box fontname = \"monospace\" ]")?;
             for (index, node) in explored.nodes.iter().enumerate() {
-                writeln!(out, "    {index} [ label = {} ]", dot_string(node))?;
+                let red = if on_path(node) {
+                    " color = red penwidth = 2"
+                } else {
+                    ""
+                };
+                writeln!(out, "    {index} [ label = {}{red} ]", dot_string(node))?;
             }
             for (from, to, name) in &explored.edges {
-                writeln!(out, "    {from} -> {to} [ label = {} ]", dot_string(name))?;
+                let red = if step_of_path(&explored.nodes[*from], &explored.nodes[*to]) {
+                    " color = red penwidth = 2"
+                } else {
+                    ""
+                };
+                writeln!(
+                    out,
+                    "    {from} -> {to} [ label = {}{red} ]",
+                    dot_string(name)
+                )?;
             }
             writeln!(out, "}}")?;
         }
     }
     out.flush()?;
-    Ok(Status::Success)
+    let Some(answer) = path else {
+        return Ok(Status::Success);
+    };
+    match &answer.ending {
+        Ending::Solved(solution) if solution.moves.len() as u64 > u64::from(args.depth) => {
+            status::warn(format_args!(
+                "the goal is {} moves away, beyond --depth {}: its path is highlighted only as far as the graph reaches; --depth {} draws it all",
+                solution.moves.len(),
+                args.depth,
+                solution.moves.len()
+            ))
+        }
+        Ending::Solved(_) => {}
+        Ending::Unreachable { reason, .. } => status::warn(format_args!(
+            "no path is highlighted: the goal is unreachable from the start ({reason})"
+        )),
+        Ending::LimitReached { limit, .. } => status::warn(format_args!(
+            "no path is highlighted: the search for a path to the goal gave up, {limit}; raise --max-nodes, or leave out --goal"
+        )),
+    }
+    Ok(status_of(&answer.ending))
 }
 
 /// `text` as a DOT string, quoted and escaped, rows (`/`) on lines of their own.

@@ -607,8 +607,9 @@ pub struct BatchArgs {
     /// Output format.
     #[arg(long, short, value_enum, default_value_t = BatchFormat::Json)]
     pub format: BatchFormat,
-    /// Number of puzzles solved at once, at most 256 (never more than there are lines)
-    /// [default: the number of cores].
+    /// Number of puzzles solved at once, at most 256 (never more than there are lines); once
+    /// the input is used up, jobs without a line help the idastar searches still running, so
+    /// every core works to the end [default: the number of cores].
     #[arg(long, short, value_name = "N", value_parser = clap::value_parser!(u16).range(1..=i64::from(MAX_JOBS)))]
     pub jobs: Option<u16>,
 }

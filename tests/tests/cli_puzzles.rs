@@ -255,6 +255,21 @@ fn check_and_graph_take_any_puzzle() {
         .unwrap();
     let dot = String::from_utf8(dot.stdout).unwrap();
     assert!(dot.starts_with("digraph {"), "{dot}");
+    let too_large = slide()
+        .args([
+            "graph",
+            "-p",
+            "klotski",
+            "classic",
+            "--depth",
+            "9",
+            "--max-nodes",
+            "10",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(too_large.status.code(), Some(3));
+    assert!(too_large.stdout.is_empty());
     let edge_lines = (dot.lines())
         .filter(|line| line.split_whitespace().nth(1) == Some("->"))
         .count();
@@ -370,6 +385,47 @@ fn a_puzzle_registered_by_another_program_gets_the_whole_command_line() {
     );
     assert_eq!(code, Some(0));
     assert_eq!(graph["nodes"].as_array().unwrap().len(), 5);
+    // With --goal, the optimal path is part of the graph: here one wrap-around move.
+    let (code, graph) = json_of(
+        &mut Command::new(torus),
+        &[
+            "graph",
+            "-p",
+            "torus",
+            "12345.786",
+            "--depth",
+            "1",
+            "--goal",
+            "12345678.",
+            "-f",
+            "json",
+        ],
+    );
+    assert_eq!(code, Some(0));
+    assert_eq!(
+        (graph["result"].as_str(), graph["length"].as_u64()),
+        (Some("solved"), Some(1))
+    );
+    assert_eq!(
+        torus_replay("12345.786", graph["moves"].as_array().unwrap()),
+        "12345678."
+    );
+    let dot = Command::new(torus)
+        .args([
+            "graph",
+            "-p",
+            "torus",
+            "12345.786",
+            "--depth",
+            "1",
+            "--goal",
+            "12345678.",
+        ])
+        .output()
+        .unwrap();
+    let dot = String::from_utf8(dot.stdout).unwrap();
+    // Start, goal and the edge between them.
+    assert_eq!(dot.matches("color = red").count(), 3, "{dot}");
 
     // The standard puzzles are all still there, tiles by default.
     let tiles = Command::new(torus)

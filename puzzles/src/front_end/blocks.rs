@@ -10,7 +10,7 @@ use crate::blocks::{Blocks, GoalDistance, Metric, Move, Placement, ShippedLayout
 
 /// Any sliding-block puzzle of [`blocks`](crate::blocks) behind [`PuzzleKind`]: a layout in
 /// the layout format (on several lines, or on one with its lines separated by `/`), or the
-/// name of a [shipped](SHIPPED) layout (any part of it, ignoring case, that names one).
+/// name of a [shipped](crate::blocks::SHIPPED) layout (any part of it, ignoring case, that names one).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct BlocksKind;
 
