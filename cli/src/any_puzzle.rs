@@ -132,16 +132,8 @@ pub fn solve(kind: &dyn PuzzleKind, args: &SolveArgs) -> Result<Status> {
                 write!(out, "{}", report::statistics_text(&answer.statistics))?;
             }
             if let (true, Ending::Solved(solution)) = (args.output.boards, &answer.ending) {
-                for (step, state) in solution.states.iter().enumerate() {
-                    match step
-                        .checked_sub(1)
-                        .and_then(|index| solution.moves.get(index))
-                    {
-                        Some(name) => writeln!(out, "\nstep {step} ({name}):")?,
-                        None => writeln!(out, "\nstep 0 (start):")?,
-                    }
-                    writeln!(out, "{}", state.replace('/', "\n"))?;
-                }
+                let boards = solution.states.iter().map(|state| state.replace('/', "\n"));
+                report::write_steps(&mut out, &solution.moves, boards)?;
             }
         }
     }

@@ -202,16 +202,8 @@ fn solve(args: &SolveArgs) -> Result<Status> {
             }
             if let (true, Ending::Solved(moves)) = (args.output.boards, &report.ending) {
                 let boards = engine::boards_along(&start, moves)?;
-                for (step, board) in boards.iter().enumerate() {
-                    match step
-                        .checked_sub(1)
-                        .and_then(|index| moves.get(index..=index))
-                    {
-                        Some(direction) => writeln!(out, "\nstep {step} ({direction}):")?,
-                        None => writeln!(out, "\nstep 0 (start):")?,
-                    }
-                    writeln!(out, "{}", engine::grid(board).trim_end())?;
-                }
+                let directions: Vec<char> = moves.chars().collect();
+                report::write_steps(&mut out, &directions, boards.iter().map(engine::grid))?;
             }
         }
     }

@@ -1,5 +1,7 @@
 //! How results look: JSON objects for programs, text for people.
 
+use std::io::{self, Write};
+
 use search_core::{Limit, Statistics};
 use serde_json::{json, Value};
 
@@ -128,4 +130,21 @@ pub fn search_text(report: &Report) -> String {
         }
         (None, _) => report.algorithm.clone(),
     }
+}
+
+/// `--boards`' text: every board along a solution, each headed by its step and the move that
+/// reached it (`moves[step - 1]`).
+pub fn write_steps<Move: std::fmt::Display>(
+    out: &mut impl Write,
+    moves: &[Move],
+    boards: impl IntoIterator<Item = String>,
+) -> io::Result<()> {
+    for (step, board) in boards.into_iter().enumerate() {
+        match step.checked_sub(1).and_then(|index| moves.get(index)) {
+            Some(name) => writeln!(out, "\nstep {step} ({name}):")?,
+            None => writeln!(out, "\nstep 0 (start):")?,
+        }
+        writeln!(out, "{}", board.trim_end())?;
+    }
+    Ok(())
 }
