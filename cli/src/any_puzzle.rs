@@ -52,8 +52,9 @@ fn refuse_tiles_only(kind: &dyn PuzzleKind, flags: &[&str]) -> Result<()> {
     match flags {
         [] => Ok(()),
         flags => bail!(
-            "{} applies to sliding tiles only, not to --puzzle {}",
+            "{} {} to sliding tiles only, not to --puzzle {}",
             flags.join(" and "),
+            if flags.len() == 1 { "applies" } else { "apply" },
             kind.name()
         ),
     }
