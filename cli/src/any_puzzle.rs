@@ -121,13 +121,9 @@ pub fn solve(kind: &dyn PuzzleKind, args: &SolveArgs) -> Result<Status> {
                         writeln!(out, "reaches: {}", reaches.join(", "))?;
                     }
                 }
-                Ending::LimitReached { limit, lower_bound } => match lower_bound {
-                    Some(bound) => writeln!(
-                        out,
-                        "result: gave up, {limit}; no solution is shorter than {bound} moves"
-                    )?,
-                    None => writeln!(out, "result: gave up, {limit}")?,
-                },
+                Ending::LimitReached { limit, lower_bound } => {
+                    writeln!(out, "{}", report::gave_up_line(limit, *lower_bound))?;
+                }
             }
             if args.output.stats {
                 write!(out, "{}", report::statistics_text(&answer.statistics))?;

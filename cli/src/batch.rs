@@ -75,12 +75,15 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
     };
     // The same --goal serves every line: a bad one is one usage error, before any input is
     // read, not an error on every line (or none on an empty input).
-    let default_goal = match (puzzle, &args.goal) {
-        (None, goal) => {
-            let goal = goal.as_ref().unwrap_or(&GoalArg::BlankLast);
-            DefaultGoal::new(goal).context("invalid --goal")?
+    let reading_lines = match puzzle {
+        None => {
+            let goal = args.goal.as_ref().unwrap_or(&GoalArg::BlankLast);
+            LineReading::Tiles(DefaultGoal::new(goal).context("invalid --goal")?)
         }
-        (Some(_), goal) => DefaultGoal::Text(goal.as_ref().map(any_puzzle::goal_text)),
+        Some(kind) => LineReading::Puzzle {
+            kind,
+            goal: args.goal.as_ref().map(any_puzzle::goal_text),
+        },
     };
     let (input, reading): (Box<dyn BufRead + Send>, String) = match args.file.as_deref() {
         Some(path) if path.as_os_str() != "-" => {
@@ -141,7 +144,6 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
         .map(|jobs| Arc::new(Crew::new(jobs)));
     let batch = Batch {
         choices,
-        puzzle,
         puzzle_choices,
         limits: &limits,
         cancel: &cancel,
@@ -173,7 +175,7 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
             lines: input,
             tickets,
             reading,
-            default_goal: &default_goal,
+            reading_lines: &reading_lines,
             jobs: job_sender,
             answers: answer_sender,
         };
@@ -228,8 +230,6 @@ enum DefaultGoal<'a> {
     Board(Board),
     /// A goal named by its layout, made for each start's shape.
     Named(&'a GoalArg),
-    /// Another puzzle's goal as given (parsed with each line), or its own.
-    Text(Option<String>),
 }
 
 impl<'a> DefaultGoal<'a> {
@@ -251,7 +251,6 @@ impl<'a> DefaultGoal<'a> {
             )),
             DefaultGoal::Board(goal) => Ok(goal.clone()),
             DefaultGoal::Named(goal) => engine::goal_board(goal, start),
-            DefaultGoal::Text(_) => Ok(Board::blank_last(start.shape())),
         }
     }
 }
@@ -333,7 +332,8 @@ struct Reader<'goal> {
     tickets: mpsc::Receiver<()>,
     /// What a read error is reported as happening in: `reading FILE`.
     reading: String,
-    default_goal: &'goal DefaultGoal<'goal>,
+    /// How a line becomes an instance.
+    reading_lines: &'goal LineReading<'goal>,
     /// Hands lines to the workers; dropped when the reader is done, which ends them.
     jobs: mpsc::SyncSender<Job>,
     /// Cloned for each worker it starts.
@@ -344,9 +344,7 @@ struct Reader<'goal> {
 #[derive(Debug)]
 struct Batch<'a> {
     choices: engine::Choices,
-    /// The puzzle of `--puzzle`, unless it is sliding tiles.
-    puzzle: Option<&'a dyn PuzzleKind>,
-    /// Its choices.
+    /// The choices of `--puzzle`'s puzzle, unless it is sliding tiles.
     puzzle_choices: front_end::Choices,
     limits: &'a Limits,
     cancel: &'a AtomicBool,
@@ -388,7 +386,7 @@ impl<'a> Batch<'a> {
                 break;
             };
             let (line, parsed) = next.context(reader.reading.clone())?;
-            let instance = instance(line, parsed, reader.default_goal, self.puzzle);
+            let instance = reader.reading_lines.instance(line, parsed);
             // A bad line takes a worker no time: it starts none, unless none is running yet.
             let needs_worker =
                 workers == 0 || (instance.work.is_ok() && self.idle.load(Ordering::SeqCst) == 0);
@@ -495,40 +493,52 @@ impl Batch<'_> {
     }
 }
 
-/// The instance of input line `line` (its text, or why it has none), or why it is not one:
-/// sliding tiles' boards, or an instance of `puzzle`.
-fn instance(
-    line: usize,
-    text: Result<String, BatchLineError>,
-    default_goal: &DefaultGoal<'_>,
-    puzzle: Option<&dyn PuzzleKind>,
-) -> Instance {
-    let text = match text {
-        Ok(text) => text,
-        Err(error) => {
-            let work = Err(format!("{:#}", anyhow::Error::from(error)));
-            return Instance { line, work };
-        }
-    };
-    let work = match (puzzle, default_goal) {
-        (Some(kind), DefaultGoal::Text(goal)) => (kind.parse(&text, goal.as_deref()))
-            .map(Work::Puzzle)
-            .map_err(|error| format!("bad {} instance: {error}", kind.name())),
-        _ => match puzzles::input::parse_batch_line(text.as_bytes()) {
-            Ok(Some(BatchLine { start, goal: None })) => default_goal
-                .for_start(&start)
-                .map(|goal| Work::Tiles(start, goal))
-                .map_err(|error| format!("{error:#}")),
-            Ok(Some(BatchLine {
-                start,
-                goal: Some(goal),
-            })) => Ok(Work::Tiles(start, goal)),
-            // The text is neither blank nor a comment.
-            Ok(None) => Err("the line is empty".to_owned()),
-            Err(error) => Err(format!("{:#}", anyhow::Error::from(error))),
-        },
-    };
-    Instance { line, work }
+/// How the lines of a batch become instances: sliding tiles' boards (the goal of lines that
+/// give none from --goal), or instances of another puzzle, parsed by it (with --goal's text,
+/// if given).
+#[derive(Debug)]
+enum LineReading<'a> {
+    /// Sliding tiles.
+    Tiles(DefaultGoal<'a>),
+    /// `--puzzle`'s puzzle.
+    Puzzle {
+        kind: &'a dyn PuzzleKind,
+        goal: Option<String>,
+    },
+}
+
+impl LineReading<'_> {
+    /// The instance of input line `line` (its text, or why it has none), or why it is not one.
+    fn instance(&self, line: usize, text: Result<String, BatchLineError>) -> Instance {
+        let text = match text {
+            Ok(text) => text,
+            Err(error) => {
+                let work = Err(format!("{:#}", anyhow::Error::from(error)));
+                return Instance { line, work };
+            }
+        };
+        let work = match self {
+            LineReading::Puzzle { kind, goal } => (kind.parse(&text, goal.as_deref()))
+                .map(Work::Puzzle)
+                .map_err(|error| format!("bad {} instance: {error}", kind.name())),
+            LineReading::Tiles(default_goal) => {
+                match puzzles::input::parse_batch_line(text.as_bytes()) {
+                    Ok(Some(BatchLine { start, goal: None })) => default_goal
+                        .for_start(&start)
+                        .map(|goal| Work::Tiles(start, goal))
+                        .map_err(|error| format!("{error:#}")),
+                    Ok(Some(BatchLine {
+                        start,
+                        goal: Some(goal),
+                    })) => Ok(Work::Tiles(start, goal)),
+                    // The text is neither blank nor a comment.
+                    Ok(None) => Err("the line is empty".to_owned()),
+                    Err(error) => Err(format!("{:#}", anyhow::Error::from(error))),
+                }
+            }
+        };
+        Instance { line, work }
+    }
 }
 
 /// Solves one line's instance with `solver` (sliding tiles) or through the puzzle's contract.

@@ -189,13 +189,9 @@ fn solve(args: &SolveArgs) -> Result<Status> {
                         writeln!(out, "reaches: {}", report.reaches.join(", "))?;
                     }
                 }
-                Ending::LimitReached(limit) => match report.lower_bound {
-                    Some(bound) => writeln!(
-                        out,
-                        "result: gave up, {limit}; no solution is shorter than {bound} moves"
-                    )?,
-                    None => writeln!(out, "result: gave up, {limit}")?,
-                },
+                Ending::LimitReached(limit) => {
+                    writeln!(out, "{}", report::gave_up_line(limit, report.lower_bound))?;
+                }
             }
             if args.output.stats {
                 write!(out, "{}", report::statistics_text(&report.statistics))?;

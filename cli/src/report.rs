@@ -148,3 +148,14 @@ pub fn write_steps<Move: std::fmt::Display>(
     }
     Ok(())
 }
+
+/// The `result:` line of a search a limit stopped, with the length it proved no solution is
+/// shorter than, if it proved one.
+pub fn gave_up_line(limit: &Limit, lower_bound: Option<u64>) -> String {
+    match lower_bound {
+        Some(bound) => {
+            format!("result: gave up, {limit}; no solution is shorter than {bound} moves")
+        }
+        None => format!("result: gave up, {limit}"),
+    }
+}

@@ -102,16 +102,17 @@ impl PuzzleKind for RushHourKind {
          third row, other letters the vehicles (`IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM`); no goal"
     }
 
+    // Rush Hour is a sliding-block puzzle: the same searches, heuristic and metrics.
     fn algorithms(&self) -> &[Choice] {
-        ALGORITHMS
+        BlocksKind.algorithms()
     }
 
     fn heuristics(&self) -> &[Choice] {
-        HEURISTICS
+        BlocksKind.heuristics()
     }
 
     fn metrics(&self) -> &[Choice] {
-        METRICS
+        BlocksKind.metrics()
     }
 
     fn parse(&self, start: &str, goal: Option<&str>) -> Result<Box<dyn Instance>, InstanceError> {

@@ -225,10 +225,14 @@ impl Instance for TilesInstance {
             },
         };
         let algorithm_name = report.algorithm.to_string();
+        // Named as `heuristics()` offers them, so that an answer's name can be asked for again.
         let heuristic_name = report
             .algorithm
             .uses_heuristic()
-            .then(|| report.heuristic.to_string());
+            .then(|| match report.heuristic {
+                HeuristicKind::PatternDatabase => "pdb".to_owned(),
+                other => other.to_string(),
+            });
         Ok(Answer {
             algorithm: algorithm_name,
             heuristic: heuristic_name,
