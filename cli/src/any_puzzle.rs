@@ -7,43 +7,59 @@
 //! flags, output shapes, limits, exit codes and status line.
 
 use std::io::Write;
+use std::num::NonZeroUsize;
+use std::path::PathBuf;
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use puzzles::front_end::{
-    Answer, Choice, Choices, Ending, Instance, InstanceError, PuzzleKind, Reachability, Registry,
-    Request,
+    Answer, Choice, Choices, Ending, Grid, Instance, InstanceError, PuzzleKind, Reachability,
+    Registry, Request,
 };
 use search_core::{Limit, Limits, Progress};
 use serde_json::{json, Value};
 
 use crate::args::{
-    CheckArgs, GoalArg, GoalOptions, GraphArgs, GraphFormat, PuzzlesArgs, SearchOptions, SolveArgs,
-    SolveFormat, TextOrJson,
+    CheckArgs, GraphArgs, GraphFormat, PuzzlesArgs, SearchOptions, SolutionOutput, SolveFormat,
+    TextOrJson,
 };
-use crate::commands::{limits, read_layout};
+use crate::commands::read_layout;
 use crate::status::{self, Status};
-use crate::{progress, report};
+use crate::svg;
+use crate::{app, progress, report};
 
-/// The instance the command line names: START (or standard input for `-`), with GOAL if given.
-fn instance(kind: &dyn PuzzleKind, start: &str, goal: &GoalOptions) -> Result<Box<dyn Instance>> {
-    let text = if start == "-" {
-        read_layout(std::path::Path::new("-"))?
+/// The instance of `kind` that `text` (one argument, a batch line, or standard input's text)
+/// and `goal` (given apart from it) name: the front end splits `start;goal` (or a tab) for
+/// every puzzle, and the puzzle reads each part, goal names included.
+pub fn parse_instance(
+    kind: &dyn PuzzleKind,
+    text: &str,
+    goal: Option<&str>,
+) -> Result<Box<dyn Instance>> {
+    // A layout on several lines is one instance, whatever its lines hold.
+    let (start, line_goal) = if text.trim().contains('\n') {
+        (text, None)
     } else {
-        start.to_owned()
+        puzzles::input::split_instance(text)
+            .map_err(|error| anyhow!("bad {} instance: {error}", kind.name()))?
     };
-    let goal = goal.given().then(|| goal_text(&goal.goal()));
-    kind.parse(&text, goal.as_deref()).map_err(|error| {
+    let goal = match (line_goal, goal) {
+        (Some(_), Some(_)) => {
+            bail!("the goal is given twice: after the start's `;` and as GOAL")
+        }
+        (line_goal, goal) => line_goal.or(goal),
+    };
+    kind.parse(start, goal).map_err(|error| {
         anyhow::Error::from(error).context(format!("bad {} instance", kind.name()))
     })
 }
 
-/// The goal as the puzzle reads it: the board given, or the name.
-pub fn goal_text(goal: &GoalArg) -> String {
-    match goal {
-        GoalArg::Board(text) => text.clone(),
-        GoalArg::BlankLast => "blank-last".to_owned(),
-        GoalArg::BlankFirst => "blank-first".to_owned(),
-        GoalArg::Spiral => "spiral".to_owned(),
+/// The text of an instance named on the command line: START itself, or standard input's for
+/// `-` (bounded, as a layout file is).
+pub fn instance_text(start: &str) -> Result<String> {
+    if start == "-" {
+        read_layout(std::path::Path::new("-"))
+    } else {
+        Ok(start.to_owned())
     }
 }
 
@@ -75,28 +91,49 @@ pub fn choices(kind: &dyn PuzzleKind, options: &SearchOptions, given: &[&str]) -
     Ok(choices)
 }
 
-/// `slide solve --puzzle NAME`.
-pub fn solve(kind: &dyn PuzzleKind, args: &SolveArgs) -> Result<Status> {
-    let mut tiles_only = Vec::new();
-    if args.threads.is_some() {
-        tiles_only.push("--threads");
+/// One solve as the command line asks for it, whichever subcommand asked: `solve --puzzle`,
+/// or `klotski` and `blocks`, which are spellings of it.
+#[derive(Debug)]
+pub struct Solving<'a> {
+    /// The instance's text: a start, or `start;goal`.
+    pub text: String,
+    /// The goal, given apart from the start.
+    pub goal: Option<&'a str>,
+    /// The search options.
+    pub search: &'a SearchOptions,
+    /// `--threads`, which only sliding tiles take.
+    pub threads: Option<NonZeroUsize>,
+    /// What to print and draw.
+    pub output: &'a SolutionOutput,
+    /// The files the instance was read from, which `--svg` must not overwrite.
+    pub inputs: Vec<PathBuf>,
+}
+
+/// `slide solve --puzzle NAME`, `slide klotski`, `slide blocks`.
+pub fn solve(kind: &dyn PuzzleKind, solving: &Solving<'_>) -> Result<Status> {
+    let given: &[&str] = if solving.threads.is_some() {
+        &["--threads"]
+    } else {
+        &[]
+    };
+    let choices = choices(kind, solving.search, given)?;
+    let instance = parse_instance(kind, &solving.text, solving.goal)?;
+    let output = solving.output;
+    if let Some(path) = &output.picture.svg {
+        let inputs: Vec<&std::path::Path> = solving.inputs.iter().map(PathBuf::as_path).collect();
+        svg::check_destination(path, &inputs)?;
     }
-    if args.output.picture.svg.is_some() {
-        tiles_only.push("--svg (slide klotski and slide blocks draw theirs)");
-    }
-    let choices = choices(kind, &args.search, &tiles_only)?;
-    let instance = instance(kind, &args.start, &args.goal)?;
-    let limits = limits(&args.search);
+    let limits = solving.search.limits.limits();
     let answer = solve_watched(kind, &*instance, &choices, &limits)?;
     let mut out = status::stdout();
-    let format = match args.output.format {
+    let format = match output.format {
         SolveFormat::Text if progress::is_quiet() => SolveFormat::Moves,
         format => format,
     };
     match format {
         SolveFormat::Json => {
-            let mut object = answer_json(&instance.start(), &instance.goal(), &answer);
-            if let (true, Ending::Solved(solution)) = (args.output.boards, &answer.ending) {
+            let mut object = report::answer_json(&instance.start(), &instance.goal(), &answer, &[]);
+            if let (true, Ending::Solved(solution)) = (output.boards, &answer.ending) {
                 object["boards"] = json!(solution.states);
             }
             writeln!(out, "{object}")?;
@@ -109,7 +146,7 @@ pub fn solve(kind: &dyn PuzzleKind, args: &SolveArgs) -> Result<Status> {
         SolveFormat::Text => {
             writeln!(out, "start:  {}", instance.start())?;
             writeln!(out, "goal:   {}", instance.goal())?;
-            writeln!(out, "search: {}", search_text(&answer))?;
+            writeln!(out, "search: {}", report::answer_search_text(&answer, &[]))?;
             match &answer.ending {
                 Ending::Solved(solution) => {
                     writeln!(out, "length: {}", solution.moves.len())?;
@@ -125,22 +162,58 @@ pub fn solve(kind: &dyn PuzzleKind, args: &SolveArgs) -> Result<Status> {
                     writeln!(out, "{}", report::gave_up_line(limit, *lower_bound))?;
                 }
             }
-            if args.output.stats {
+            if output.stats {
                 write!(out, "{}", report::statistics_text(&answer.statistics))?;
             }
-            if let (true, Ending::Solved(solution)) = (args.output.boards, &answer.ending) {
-                let boards = solution.states.iter().map(|state| state.replace('/', "\n"));
+            if let (true, Ending::Solved(solution)) = (output.boards, &answer.ending) {
+                let boards = (solution.states.iter()).map(|state| match instance.draw(state) {
+                    Some(grid) => grid.to_string(),
+                    None => state.replace('/', "\n"),
+                });
                 report::write_steps(&mut out, &solution.moves, boards)?;
             }
         }
     }
     out.flush()?;
+    // After the solution is printed: a picture that cannot be written loses no answer.
+    if let Some(path) = &output.picture.svg {
+        let picture = match &answer.ending {
+            Ending::Solved(solution) => Some(picture(kind, &*instance, &solution.states)?),
+            Ending::Unreachable { .. } | Ending::LimitReached { .. } => None,
+        };
+        svg::save(path, picture)?;
+    }
     if let Ending::LimitReached { limit, .. } = &answer.ending {
         if let Some(hint) = limit_hint(limit) {
             status::note(format_args!("{hint}"));
         }
     }
-    Ok(status_of(&answer.ending))
+    Ok(report::answer_status(&answer.ending))
+}
+
+/// The `--svg` picture of a solution: its states drawn by the puzzle ([`Instance::draw`]).
+fn picture(
+    kind: &dyn PuzzleKind,
+    instance: &dyn Instance,
+    states: &[String],
+) -> Result<(svg::Scene, Vec<Vec<svg::Placed>>)> {
+    let grids = (states.iter())
+        .map(|state| instance.draw(state))
+        .collect::<Option<Vec<Grid>>>()
+        .ok_or_else(|| {
+            anyhow!(
+                "{} cannot draw its states, so there is no picture (its states are not rows separated by `/`)",
+                kind.name()
+            )
+        })?;
+    let moves = states.len().saturating_sub(1);
+    let title = format!(
+        "{} solve --puzzle {}: {} in {moves} moves",
+        app::name(),
+        kind.name(),
+        instance.start()
+    );
+    svg::from_grids(&grids, title)
 }
 
 /// Solves `instance`, with a status line on a terminal.
@@ -182,81 +255,9 @@ fn limit_hint(limit: &Limit) -> Option<&'static str> {
     }
 }
 
-/// The exit status of a solve.
-fn status_of(ending: &Ending) -> Status {
-    match ending {
-        Ending::Solved(_) => Status::Success,
-        Ending::Unreachable { .. } => Status::Unsolvable,
-        Ending::LimitReached { .. } => Status::LimitReached,
-    }
-}
-
-/// `idastar (manhattan)`, `bfs, piece metric`.
-fn search_text(answer: &Answer) -> String {
-    let mut text = answer.algorithm.clone();
-    if let Some(heuristic) = &answer.heuristic {
-        text += &format!(" ({heuristic})");
-    }
-    if let Some(metric) = &answer.metric {
-        text += &format!(", {metric} metric");
-    }
-    text
-}
-
-/// The `result` word of JSON and tables.
-fn result_word(ending: &Ending) -> &'static str {
-    match ending {
-        Ending::Solved(_) => "solved",
-        Ending::Unreachable { .. } => "unsolvable",
-        Ending::LimitReached { .. } => "gave up",
-    }
-}
-
-/// One solve as JSON, with the fields and meanings of tiles' (`report::report_json`), plus
-/// `puzzle` and `metric`; `moves` is the list of the moves' names.
-pub fn answer_json(start: &str, goal: &str, answer: &Answer) -> Value {
-    let (solvable, length, moves) = match &answer.ending {
-        Ending::Solved(solution) => (
-            json!(true),
-            json!(solution.moves.len()),
-            json!(solution.moves),
-        ),
-        Ending::Unreachable { .. } => (json!(false), Value::Null, Value::Null),
-        Ending::LimitReached { .. } => (Value::Null, Value::Null, Value::Null),
-    };
-    let mut object = json!({
-        "result": result_word(&answer.ending),
-        "start": start,
-        "goal": goal,
-        "solvable": solvable,
-        "length": length,
-        "moves": moves,
-        "algorithm": answer.algorithm,
-        "heuristic": answer.heuristic,
-        "statistics": report::statistics_json(&answer.statistics),
-    });
-    if let Some(metric) = &answer.metric {
-        object["metric"] = json!(metric);
-    }
-    match &answer.ending {
-        Ending::Solved(solution) if solution.cost != solution.moves.len() as u64 => {
-            object["cost"] = json!(solution.cost);
-        }
-        Ending::Unreachable { reaches, .. } => object["reaches"] = json!(reaches),
-        Ending::LimitReached { limit, lower_bound } => {
-            object["limit"] = json!(limit.to_string());
-            if let Some(bound) = lower_bound {
-                object["lower_bound"] = json!(bound);
-            }
-        }
-        Ending::Solved(_) => {}
-    }
-    object
-}
-
 /// `slide check --puzzle NAME`: what the puzzle can tell without a search.
 pub fn check(kind: &dyn PuzzleKind, args: &CheckArgs) -> Result<Status> {
-    let instance = instance(kind, &args.start, &args.goal)?;
+    let instance = parse_instance(kind, &instance_text(&args.start)?, args.goal.text())?;
     let (word, solvable, reason, reaches, status) = match instance.check() {
         Reachability::Reachable { reason } => {
             ("solvable", Some(true), reason, Vec::new(), Status::Success)
@@ -272,8 +273,9 @@ pub fn check(kind: &dyn PuzzleKind, args: &CheckArgs) -> Result<Status> {
             "unknown",
             None,
             format!(
-                "{} cannot tell without searching: `slide solve --puzzle {}` finds out",
+                "{} cannot tell without searching: `{} solve --puzzle {}` finds out",
                 kind.name(),
+                app::name(),
                 kind.name()
             ),
             Vec::new(),
@@ -312,18 +314,11 @@ pub fn check(kind: &dyn PuzzleKind, args: &CheckArgs) -> Result<Status> {
     Ok(status)
 }
 
-/// `slide graph --puzzle NAME`: the states within `--depth` moves of the start, and with
-/// `--goal` an optimal path to it drawn in red, as for sliding tiles.
+/// `slide graph --puzzle NAME`: the states within `--depth` moves of the start, the start and
+/// the goals marked, and with `--goal` or `--path` an optimal path drawn in red, as for
+/// sliding tiles.
 pub fn graph(kind: &dyn PuzzleKind, args: &GraphArgs) -> Result<Status> {
-    let goal = args.goal.as_ref().map(|goal| GoalOptions {
-        goal: None,
-        goal_option: Some(goal.clone()),
-    });
-    let instance = instance(
-        kind,
-        &args.start,
-        goal.as_ref().unwrap_or(&GoalOptions::none()),
-    )?;
+    let instance = parse_instance(kind, &args.start, args.goal.as_deref())?;
     let limits = Limits::default().with_max_expanded(args.max_nodes);
     let explored = instance.explore(args.depth as usize, &limits);
     if explored.limit.is_some() {
@@ -333,27 +328,39 @@ pub fn graph(kind: &dyn PuzzleKind, args: &GraphArgs) -> Result<Status> {
         ));
         return Ok(Status::LimitReached);
     }
-    // The path's states, as the graph's nodes write them, and its moves between them.
-    let path = match goal {
-        Some(_) => Some(
-            instance
-                .solve(&Request::new(&Choices::default(), &limits))
-                .map_err(solve_error)?,
-        ),
-        None => None,
+    // The path's states, keyed as the graph's nodes are ([`Instance::state_key`]).
+    let path = if args.goal.is_some() || args.path {
+        let choices = Choices::default();
+        let request = Request::new(&choices, &limits);
+        Some(instance.solve(&request).map_err(solve_error)?)
+    } else {
+        None
     };
-    let states: &[String] = match path.as_ref().map(|answer| &answer.ending) {
-        Some(Ending::Solved(solution)) => &solution.states,
-        _ => &[],
+    let states: Vec<String> = match path.as_ref().map(|answer| &answer.ending) {
+        Some(Ending::Solved(solution)) => (solution.states.iter())
+            .map(|state| instance.state_key(state))
+            .collect(),
+        _ => Vec::new(),
     };
-    let on_path = |node: &str| states.iter().any(|state| state == node);
-    let step_of_path =
-        |from: &str, to: &str| (states.windows(2)).any(|pair| pair[0] == from && pair[1] == to);
+    let keys: Vec<String> = (explored.nodes.iter())
+        .map(|node| instance.state_key(node))
+        .collect();
+    let on_path = |node: usize| states.contains(&keys[node]);
+    let step_of_path = |from: usize, to: usize| {
+        (states.windows(2)).any(|pair| pair[0] == keys[from] && pair[1] == keys[to])
+    };
+    // Goals: the nodes the puzzle says are goals, and the path's end (a goal given).
+    let is_goal = |node: usize| {
+        explored.goals.contains(&node) || states.last().is_some_and(|last| *last == keys[node])
+    };
     let mut out = status::stdout();
     match args.format {
         GraphFormat::Json => {
             let edges: Vec<Value> = (explored.edges.iter())
                 .map(|(from, to, name)| json!({"from": from, "to": to, "move": name}))
+                .collect();
+            let goals: Vec<usize> = (0..explored.nodes.len())
+                .filter(|&node| is_goal(node))
                 .collect();
             let mut object = json!({
                 "puzzle": kind.name(),
@@ -361,13 +368,16 @@ pub fn graph(kind: &dyn PuzzleKind, args: &GraphArgs) -> Result<Status> {
                 "depth": args.depth,
                 "nodes": explored.nodes,
                 "edges": edges,
+                "start_node": 0,
+                "goal_nodes": goals,
             });
             if let Some(answer) = &path {
                 object["goal"] = json!(instance.goal());
-                object["result"] = json!(result_word(&answer.ending));
+                object["result"] = json!(report::answer_word(&answer.ending));
                 if let Ending::Solved(solution) = &answer.ending {
                     object["length"] = json!(solution.moves.len());
-                    object["moves"] = json!(solution.moves);
+                    object["moves"] = json!(solution.line);
+                    object["move_list"] = json!(solution.moves);
                 }
             }
             writeln!(out, "{object}")?;
@@ -376,15 +386,32 @@ pub fn graph(kind: &dyn PuzzleKind, args: &GraphArgs) -> Result<Status> {
             writeln!(out, "digraph {{")?;
             writeln!(out, "    node [ shape = box fontname = \"monospace\" ]")?;
             for (index, node) in explored.nodes.iter().enumerate() {
-                let red = if on_path(node) {
-                    " color = red penwidth = 2"
-                } else {
-                    ""
-                };
-                writeln!(out, "    {index} [ label = {}{red} ]", dot_string(node))?;
+                let mut attributes = String::new();
+                if on_path(index) {
+                    attributes.push_str(" color = red penwidth = 2");
+                }
+                // As search-core's DOT export marks them for sliding tiles.
+                match (index == 0, is_goal(index)) {
+                    (true, true) => attributes
+                        .push_str(" xlabel = \"start, goal\" style = filled fillcolor = palegreen"),
+                    (true, false) => {
+                        attributes
+                            .push_str(" xlabel = \"start\" style = filled fillcolor = lightblue");
+                    }
+                    (false, true) => {
+                        attributes
+                            .push_str(" xlabel = \"goal\" style = filled fillcolor = palegreen");
+                    }
+                    (false, false) => {}
+                }
+                writeln!(
+                    out,
+                    "    {index} [ label = {}{attributes} ]",
+                    dot_string(node)
+                )?;
             }
             for (from, to, name) in &explored.edges {
-                let red = if step_of_path(&explored.nodes[*from], &explored.nodes[*to]) {
+                let red = if step_of_path(*from, *to) {
                     " color = red penwidth = 2"
                 } else {
                     ""
@@ -419,7 +446,7 @@ pub fn graph(kind: &dyn PuzzleKind, args: &GraphArgs) -> Result<Status> {
             "no path is highlighted: the search for a path to the goal gave up, {limit}; raise --max-nodes, or leave out --goal"
         )),
     }
-    Ok(status_of(&answer.ending))
+    Ok(report::answer_status(&answer.ending))
 }
 
 /// `text` as a DOT string, quoted and escaped, rows (`/`) on lines of their own.

@@ -210,18 +210,20 @@ pub enum Command {
     /// Solve a Klotski (Huarong Dao) layout optimally: bring the 2x2 block to the bottom exit.
     ///
     /// A layout is five lines of four characters: a letter per piece (all cells of a piece
-    /// share it) and `.` for each of the two empty cells.
+    /// share it) and `.` for each of the two empty cells. The same as `slide solve --puzzle
+    /// klotski`, with the same options and output.
     #[command(after_help = KLOTSKI_EXAMPLES)]
     Klotski(KlotskiArgs),
     /// Solve any sliding-block puzzle optimally: a layout file, a Rush Hour board, or a shipped
     /// classic (Klotski's layouts, the Pennant puzzle, Rush Hour's hardest, ...).
     ///
     /// A layout is header lines, then the board: `.` an empty cell, `x` or `#` a wall, a letter
-    /// or digit per piece (any connected shape). Headers: `goal: A at 4,2` (A's top-left cell,
-    /// row and column from 1), `exit: A right` (A leaves through that side; the move out is not
+    /// or digit per piece (any connected shape). Headers: `goal: A at 4,2` (the top-left
+    /// corner of A's bounding box at row 4, column 2, from 1), `exit: A right` (A leaves through that side; the move out is not
     /// counted), `horizontal: ABC` and `vertical: DE` (pieces held to one axis), `alike: ABC`
     /// (interchangeable pieces). Pieces of one shape and axis are interchangeable unless a goal
-    /// names them. Boards have at most 64 cells and 16 pieces.
+    /// names them. Boards have at most 64 cells and 16 pieces. The same as `slide solve
+    /// --puzzle blocks` (or rush-hour), with the same options and output.
     #[command(after_help = BLOCKS_EXAMPLES)]
     Blocks(BlocksArgs),
     /// List the puzzles `--puzzle` selects, with their algorithms, heuristics and metrics
@@ -320,17 +322,19 @@ pub struct PdbInfoArgs {
     pub file: PathBuf,
 }
 
-/// The goal a board is solved towards.
+/// A sliding-tile goal as `random --goal` and `pdb build --goal` take it: a board, or a
+/// standard goal's name ([`Board::GOAL_NAMES`](puzzles::Board::GOAL_NAMES)).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum GoalArg {
     /// An explicit goal board.
     Board(String),
-    /// Tiles in order, the blank last (`12345678.`).
-    BlankLast,
-    /// The blank first, then the tiles in order (`.12345678`), as in Korf's papers.
-    BlankFirst,
-    /// Tiles in a clockwise spiral, the blank in the middle (`123804765` for 3x3).
-    Spiral,
+    /// A standard goal by name (`blank-last`, `blank-first`, `spiral`).
+    Named(&'static str),
+}
+
+impl GoalArg {
+    /// The default goal of sliding tiles: blank-last.
+    pub const BLANK_LAST: GoalArg = GoalArg::Named("blank-last");
 }
 
 impl std::str::FromStr for GoalArg {
@@ -340,51 +344,37 @@ impl std::str::FromStr for GoalArg {
     /// Letters are in no board, so text with letters that is no name is refused here, with
     /// the names, rather than later as a bad board.
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        Ok(match text.trim() {
-            "blank-last" => GoalArg::BlankLast,
-            "blank-first" => GoalArg::BlankFirst,
-            "spiral" => GoalArg::Spiral,
-            name if name.chars().any(char::is_alphabetic) => {
-                return Err(format!(
-                    "unknown goal `{name}`: a goal is a board, or one of blank-last, blank-first, spiral"
-                ))
-            }
-            _ => GoalArg::Board(text.to_owned()),
-        })
+        let trimmed = text.trim();
+        if let Some(name) = (puzzles::Board::GOAL_NAMES.iter()).find(|name| **name == trimmed) {
+            return Ok(GoalArg::Named(name));
+        }
+        if trimmed.chars().any(char::is_alphabetic) {
+            return Err(format!(
+                "unknown goal `{trimmed}`: a goal is a board, or one of {}",
+                puzzles::Board::GOAL_NAMES.join(", ")
+            ));
+        }
+        Ok(GoalArg::Board(text.to_owned()))
     }
 }
 
-/// The options that choose the goal: a positional GOAL or `--goal`.
+/// The options that choose the goal: a positional GOAL or `--goal`. The text goes to the
+/// puzzle as written, which reads its own goals (names included).
 #[derive(Debug, Args)]
 pub struct GoalOptions {
-    /// The goal: a board, or one of blank-last, blank-first, spiral [default: blank-last].
+    /// The goal. Tiles: a board, or one of blank-last, blank-first, spiral [default:
+    /// blank-last]; puzzles whose goal is a condition (klotski, blocks, rush-hour) take none.
     #[arg(value_name = "GOAL")]
-    pub goal: Option<GoalArg>,
+    pub goal: Option<String>,
     /// The goal, as an option (same values as GOAL).
     #[arg(long = "goal", value_name = "GOAL", conflicts_with = "goal")]
-    pub goal_option: Option<GoalArg>,
+    pub goal_option: Option<String>,
 }
 
 impl GoalOptions {
-    /// No goal given.
-    pub fn none() -> Self {
-        GoalOptions {
-            goal: None,
-            goal_option: None,
-        }
-    }
-
-    /// Whether a goal was given at all.
-    pub fn given(&self) -> bool {
-        self.goal.is_some() || self.goal_option.is_some()
-    }
-
-    /// The goal asked for, blank-last when none is.
-    pub fn goal(&self) -> GoalArg {
-        self.goal
-            .clone()
-            .or_else(|| self.goal_option.clone())
-            .unwrap_or(GoalArg::BlankLast)
+    /// The goal's text, if one was given.
+    pub fn text(&self) -> Option<&str> {
+        self.goal.as_deref().or(self.goal_option.as_deref())
     }
 }
 
@@ -469,18 +459,8 @@ pub struct SearchOptions {
     /// 15-5-5-5; on 5x5 the 6-6-6-6 ones]. Implies --heuristic pdb; built on first use.
     #[arg(long, value_enum, value_delimiter = ',', value_name = "NAME")]
     pub partition: Vec<PartitionArg>,
-    /// Give up after expanding this many nodes (exit code 3).
-    #[arg(long, value_name = "N")]
-    pub max_nodes: Option<u64>,
-    /// Give up after this many seconds (exit code 3).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
-    pub timeout: Option<std::time::Duration>,
-    /// The memory guard: give up when bfs, bidirectional or astar holds this many nodes (exit
-    /// code 3). A stored 15-puzzle node takes about 25 bytes (A*), so the default keeps a search
-    /// within a few gigabytes; idastar stores none, but --prune counts the move sequences it
-    /// remembers against it.
-    #[arg(long, value_name = "N", default_value_t = search_core::DEFAULT_MAX_STORED, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
-    pub max_stored: usize,
+    #[command(flatten)]
+    pub limits: LimitOptions,
     /// Duplicate pruning for idastar: skip every path that contains a redundant move sequence
     /// of up to this many moves (Taylor & Korf). The same optimal length with fewer nodes (a
     /// third to a half fewer on the 24-puzzle at 14); finding the sequences takes about a second
@@ -601,7 +581,7 @@ pub struct BatchArgs {
     /// The goal of lines that give none: a board, or one of blank-last, blank-first, spiral
     /// [default: blank-last; other puzzles: their own].
     #[arg(long, value_name = "GOAL")]
-    pub goal: Option<GoalArg>,
+    pub goal: Option<String>,
     #[command(flatten)]
     pub search: SearchOptions,
     /// Output format.
@@ -698,7 +678,11 @@ pub struct GraphArgs {
     /// --max-nodes stops the search for the path (exit code 3), the graph is printed without
     /// the path and a warning says why.
     #[arg(long, value_name = "GOAL")]
-    pub goal: Option<GoalArg>,
+    pub goal: Option<String>,
+    /// Highlight an optimal path to the puzzle's own goal (its default goal, or the condition
+    /// of a puzzle such as klotski, blocks or rush-hour), as --goal does to a goal given.
+    #[arg(long)]
+    pub path: bool,
     /// Give up after this many nodes (exit code 3): a guard against a huge --depth, and the
     /// most nodes the search for the --goal path expands. At most ten million: a larger graph
     /// takes gigabytes and no layout program draws it.
@@ -719,16 +703,8 @@ pub enum GraphFormat {
     Json,
 }
 
-/// What one Klotski move is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum MetricArg {
-    /// One piece moves one cell.
-    Step,
-    /// One piece moves anywhere it can slide to, corners included.
-    Piece,
-}
-
-/// Arguments of `slide klotski`.
+/// Arguments of `slide klotski`: `slide solve --puzzle klotski` with the layout read from a
+/// file or `--classic`.
 #[derive(Debug, Args)]
 pub struct KlotskiArgs {
     /// The layout file; `-` reads standard input.
@@ -737,39 +713,31 @@ pub struct KlotskiArgs {
     /// Solve the classic layout (横刀立马) instead of reading one.
     #[arg(long, conflicts_with = "file")]
     pub classic: bool,
-    /// What counts as one move.
-    #[arg(long, short, value_enum, default_value_t = MetricArg::Piece)]
-    pub metric: MetricArg,
-    /// Output format.
-    #[arg(long, short, value_enum, default_value_t = TextOrJson::Text)]
-    pub format: TextOrJson,
-    /// Also print every board along the solution.
-    #[arg(long)]
-    pub boards: bool,
-    /// Also print the search statistics (text format; JSON always has them).
-    #[arg(long)]
-    pub stats: bool,
     #[command(flatten)]
-    pub picture: PictureOutput,
+    pub search: SearchOptions,
     #[command(flatten)]
-    pub limits: BlockLimits,
+    pub output: SolutionOutput,
 }
 
-/// The limits of the sliding-block searches (`klotski`, `blocks`).
+/// The limits of every search, declared once: `solve`, `batch`, `klotski` and `blocks` flatten
+/// them, so that each is spelt, bounded and explained alike.
 #[derive(Debug, Args)]
-pub struct BlockLimits {
+pub struct LimitOptions {
     /// Give up after expanding this many nodes (exit code 3).
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
     /// Give up after this many seconds (exit code 3).
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
     pub timeout: Option<std::time::Duration>,
-    /// The memory guard: give up when this many layouts are stored (exit code 3).
+    /// The memory guard: give up when bfs, bidirectional or astar holds this many nodes (exit
+    /// code 3). A stored 15-puzzle node takes about 25 bytes (A*), so the default keeps a search
+    /// within a few gigabytes; idastar stores none, but --prune counts the move sequences it
+    /// remembers against it.
     #[arg(long, value_name = "N", default_value_t = search_core::DEFAULT_MAX_STORED, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub max_stored: usize,
 }
 
-impl BlockLimits {
+impl LimitOptions {
     /// The limits asked for, the memory guard always among them.
     pub fn limits(&self) -> search_core::Limits {
         let mut limits = search_core::Limits::default().with_max_stored(self.max_stored);
@@ -781,18 +749,6 @@ impl BlockLimits {
         }
         limits
     }
-}
-
-/// The searches of `slide blocks`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum BlocksAlgorithm {
-    /// Breadth-first search: the fastest on these small state spaces.
-    Bfs,
-    /// Bidirectional breadth-first search, backwards from every goal state the start's cluster
-    /// holds (found by a search of the whole cluster first).
-    Bidirectional,
-    /// A* with the goal distance (steps or piece moves the goal pieces need, walls only).
-    Astar,
 }
 
 /// Arguments of `slide blocks`.
@@ -821,16 +777,10 @@ pub struct BlocksArgs {
     /// breadth-first search from all of its goal states at once.
     #[arg(long, conflicts_with = "list")]
     pub farthest: bool,
-    /// What counts as one move.
-    #[arg(long, short, value_enum, default_value_t = MetricArg::Piece)]
-    pub metric: MetricArg,
-    /// The search.
-    #[arg(long, short, value_enum, default_value_t = BlocksAlgorithm::Bfs)]
-    pub algorithm: BlocksAlgorithm,
+    #[command(flatten)]
+    pub search: SearchOptions,
     #[command(flatten)]
     pub output: SolutionOutput,
-    #[command(flatten)]
-    pub limits: BlockLimits,
 }
 
 /// Arguments of `slide completions`.

@@ -77,12 +77,18 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
     // read, not an error on every line (or none on an empty input).
     let reading_lines = match puzzle {
         None => {
-            let goal = args.goal.as_ref().unwrap_or(&GoalArg::BlankLast);
+            let goal: GoalArg = match args.goal.as_deref() {
+                None => GoalArg::BLANK_LAST,
+                Some(text) => text
+                    .parse()
+                    .map_err(|error: String| anyhow::anyhow!(error))
+                    .context("invalid --goal")?,
+            };
             LineReading::Tiles(DefaultGoal::new(goal).context("invalid --goal")?)
         }
         Some(kind) => LineReading::Puzzle {
             kind,
-            goal: args.goal.as_ref().map(any_puzzle::goal_text),
+            goal: args.goal.clone(),
         },
     };
     let (input, reading): (Box<dyn BufRead + Send>, String) = match args.file.as_deref() {
@@ -225,18 +231,18 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
 
 /// The goal of the lines that give none, read from --goal once.
 #[derive(Debug)]
-enum DefaultGoal<'a> {
+enum DefaultGoal {
     /// An explicit board: every line's start must have its shape.
     Board(Board),
     /// A goal named by its layout, made for each start's shape.
-    Named(&'a GoalArg),
+    Named(GoalArg),
 }
 
-impl<'a> DefaultGoal<'a> {
+impl DefaultGoal {
     /// `goal`, parsed if it is a board.
-    fn new(goal: &'a GoalArg) -> Result<Self> {
+    fn new(goal: GoalArg) -> Result<Self> {
         Ok(match goal {
-            GoalArg::Board(text) => DefaultGoal::Board(engine::parse_board(text)?),
+            GoalArg::Board(text) => DefaultGoal::Board(engine::parse_board(&text)?),
             named => DefaultGoal::Named(named),
         })
     }
@@ -499,7 +505,7 @@ impl Batch<'_> {
 #[derive(Debug)]
 enum LineReading<'a> {
     /// Sliding tiles.
-    Tiles(DefaultGoal<'a>),
+    Tiles(DefaultGoal),
     /// `--puzzle`'s puzzle.
     Puzzle {
         kind: &'a dyn PuzzleKind,
@@ -518,9 +524,11 @@ impl LineReading<'_> {
             }
         };
         let work = match self {
-            LineReading::Puzzle { kind, goal } => (kind.parse(&text, goal.as_deref()))
-                .map(Work::Puzzle)
-                .map_err(|error| format!("bad {} instance: {error}", kind.name())),
+            LineReading::Puzzle { kind, goal } => {
+                (any_puzzle::parse_instance(*kind, &text, goal.as_deref()))
+                    .map(Work::Puzzle)
+                    .map_err(|error| format!("{error:#}"))
+            }
             LineReading::Tiles(default_goal) => {
                 match puzzles::input::parse_batch_line(text.as_bytes()) {
                     Ok(Some(BatchLine { start, goal: None })) => default_goal
@@ -648,7 +656,7 @@ impl Printer {
             Answer::Bad(error) => {
                 self.bad += 1;
                 // JSON escapes control characters itself; a terminal would act on them.
-                let shown = printable(error);
+                let shown = status::printable(error);
                 status::warn(format_args!("line {line}: {shown}"));
                 match self.format {
                     BatchFormat::Json => {
@@ -715,13 +723,13 @@ impl Printer {
                 };
                 match self.format {
                     BatchFormat::Json => {
-                        let mut object = any_puzzle::answer_json(start, goal, answer);
+                        let mut object = report::answer_json(start, goal, answer, &[]);
                         object["line"] = json!(line);
                         writeln!(out, "{object}")?;
                     }
                     BatchFormat::Table => writeln!(
                         out,
-                        "{line:>6}  {result:<10}  {length:>6}  {:>12}  {start}  {moves}",
+                        "{line:>6}  {result:<10}  {length:>6}  {:>12}  {start};{goal}  {moves}",
                         answer.statistics.expanded
                     )?,
                 }
@@ -745,36 +753,5 @@ impl Printer {
             self.expanded,
             elapsed.as_secs_f64()
         ));
-    }
-}
-
-/// `text` with its control characters escaped as in Rust (`\0`, `\u{1b}`): an error message
-/// quotes the line as it was read, and the line's bytes must be shown, not acted on by the
-/// terminal (or lost, as a NUL is).
-fn printable(text: &str) -> std::borrow::Cow<'_, str> {
-    if !text.chars().any(char::is_control) {
-        return text.into();
-    }
-    let mut shown = String::with_capacity(text.len() + 8);
-    for character in text.chars() {
-        if character.is_control() {
-            shown.extend(character.escape_debug());
-        } else {
-            shown.push(character);
-        }
-    }
-    shown.into()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn control_characters_are_shown_escaped() {
-        assert_eq!(printable("bad board `12345678.`"), "bad board `12345678.`");
-        assert_eq!(printable("`12345\u{0}678`: '\\0'"), "`12345\\0678`: '\\0'");
-        assert_eq!(printable("a\u{1b}[2Jb\tc"), "a\\u{1b}[2Jb\\tc");
-        assert_eq!(printable("Ünïcödé"), "Ünïcödé");
     }
 }

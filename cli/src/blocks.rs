@@ -4,160 +4,53 @@
 use std::io::Write;
 
 use anyhow::{anyhow, bail, Context, Result};
-use puzzles::blocks::{
-    Blocks, GoalDistance, Metric, Move, Placement, Position, ShippedLayout, SHIPPED,
-};
-use search_core::{
-    astar_with, bfs_with, bidirectional_bfs_to_goals_with, HashVisited, NoObserver, Outcome,
-    SearchResult,
-};
+use puzzles::blocks::{Blocks, Metric, Placement, ShippedLayout, SHIPPED};
+use puzzles::front_end::Registry;
 use serde_json::json;
 
-use crate::args::{BlocksAlgorithm, BlocksArgs, MetricArg, SolveFormat};
-use crate::commands::read_layout;
-use crate::report;
+use crate::any_puzzle::{self, Solving};
+use crate::args::{BlocksArgs, SolveFormat};
+use crate::commands::{input_files, read_layout};
 use crate::status::{self, Status};
-use crate::svg::{self, Cell, Placed, Scene};
 
-/// Runs `slide blocks`.
-pub fn run(args: &BlocksArgs) -> Result<Status> {
+/// Runs `slide blocks`: `slide solve --puzzle blocks` (or `rush-hour`) with the layout from a
+/// file, a shipped layout or a Rush Hour board; and the listing and `--farthest`, which are
+/// blocks' own.
+pub fn run(args: &BlocksArgs, registry: &Registry) -> Result<Status> {
     if args.list {
         return list();
     }
-    let (name, problem, start) = puzzle(args)?;
-    if let Some(path) = &args.output.picture.svg {
-        svg::check_destination(path)?;
-    }
-    let metric = match args.metric {
-        MetricArg::Piece => Metric::Piece,
-        MetricArg::Step => Metric::Step,
-    };
-    let problem = problem.with_metric(metric);
-    let limits = args.limits.limits();
     if args.farthest {
-        return farthest(args, &name, &problem, &start, &limits);
+        let (name, problem, start) = puzzle(args)?;
+        let metric = match args.search.metric.as_deref() {
+            None | Some("piece") => Metric::Piece,
+            Some("step") => Metric::Step,
+            Some(other) => bail!("unknown metric `{other}`: blocks offer piece, step"),
+        };
+        return farthest(args, &name, &problem.with_metric(metric), &start);
     }
-    let result: SearchResult<Placement, Move, u32> = match args.algorithm {
-        BlocksAlgorithm::Bfs => {
-            bfs_with(&problem, start, HashVisited::default(), &limits, NoObserver)
-        }
-        BlocksAlgorithm::Bidirectional => {
-            let goals = problem.goal_states(&start);
-            bidirectional_bfs_to_goals_with(&problem, start, goals, &limits, NoObserver)
-        }
-        BlocksAlgorithm::Astar => astar_with(&problem, &GoalDistance, start, &limits, NoObserver),
+    let (kind, text, inputs) = match (&args.rush_hour, &args.shipped, &args.file) {
+        (Some(board), _, _) => ("rush-hour", board.clone(), Vec::new()),
+        (None, Some(name), _) => ("blocks", shipped(name)?.name.to_owned(), Vec::new()),
+        (None, None, Some(path)) => ("blocks", read_layout(path)?, input_files(path)),
+        (None, None, None) => bail!("give a layout file, --rush-hour, --shipped or --list"),
     };
-    let metric_name = match args.metric {
-        MetricArg::Piece => "piece",
-        MetricArg::Step => "step",
+    let solving = Solving {
+        text,
+        goal: None,
+        search: &args.search,
+        threads: None,
+        output: &args.output,
+        inputs,
     };
-    let algorithm = match args.algorithm {
-        BlocksAlgorithm::Bfs => "bfs",
-        BlocksAlgorithm::Bidirectional => "bidirectional",
-        BlocksAlgorithm::Astar => "astar",
-    };
-    let (status, result_word) = match &result.outcome {
-        Outcome::Solved(_) => (Status::Success, "solved"),
-        Outcome::Unreachable => (Status::Unsolvable, "unsolvable"),
-        Outcome::LimitReached(_) => (Status::LimitReached, "gave up"),
-    };
-    let solution = result.solution();
-    let boards = match solution {
-        Some(solution) => problem
-            .replay(&start, &solution.actions)
-            .map_err(|error| anyhow!("the solution does not replay: {error}"))?,
-        None => Vec::new(),
-    };
-    let mut out = status::stdout();
-    match args.output.format {
-        SolveFormat::Json => {
-            let mut object = json!({
-                "result": result_word,
-                "layout": name,
-                "start": problem.render(&start),
-                "metric": metric_name,
-                "algorithm": algorithm,
-                "length": solution.map(|solution| solution.actions.len()),
-                "moves": solution.map(|solution| {
-                    solution.actions.iter().map(|step| problem.describe(step)).collect::<Vec<_>>()
-                }),
-                "statistics": report::statistics_json(&result.statistics),
-            });
-            if let Outcome::LimitReached(limit) = &result.outcome {
-                object["limit"] = json!(limit.to_string());
-            }
-            if args.output.boards && solution.is_some() {
-                object["boards"] = boards.iter().map(|board| problem.render(board)).collect();
-            }
-            writeln!(out, "{object}")?;
-        }
-        SolveFormat::Moves => {
-            if let Some(solution) = solution {
-                let moves: Vec<String> = solution
-                    .actions
-                    .iter()
-                    .map(|step| problem.describe(step))
-                    .collect();
-                writeln!(out, "{}", moves.join(", "))?;
-            }
-        }
-        SolveFormat::Text => {
-            writeln!(out, "layout: {name}")?;
-            writeln!(out, "metric: {metric_name}")?;
-            writeln!(out, "search: {algorithm}")?;
-            match &result.outcome {
-                Outcome::Solved(solution) => {
-                    writeln!(out, "length: {}", solution.actions.len())?;
-                    for (index, step) in solution.actions.iter().enumerate() {
-                        writeln!(out, "{:>4}. {}", index + 1, problem.describe(step))?;
-                    }
-                }
-                Outcome::Unreachable => {
-                    writeln!(
-                        out,
-                        "result: unsolvable, no sequence of moves reaches the goal"
-                    )?;
-                }
-                Outcome::LimitReached(limit) => writeln!(out, "result: gave up, {limit}")?,
-            }
-            if args.output.stats {
-                write!(out, "{}", report::statistics_text(&result.statistics))?;
-            }
-            if args.output.boards && solution.is_some() {
-                for (step, board) in boards.iter().enumerate() {
-                    writeln!(
-                        out,
-                        "\nafter {step} moves:\n{}",
-                        problem.render(board).trim_end()
-                    )?;
-                }
-            }
-        }
-    }
-    out.flush()?;
-    // After the solution is printed: a picture that cannot be written loses no answer.
-    if let Some(path) = &args.output.picture.svg {
-        let picture = solution
-            .map(|solution| picture(&name, &problem, &start, &solution.actions))
-            .transpose()?;
-        svg::save(path, picture)?;
-    }
-    Ok(status)
+    any_puzzle::solve(registry.get(kind)?, &solving)
 }
 
 /// `slide blocks --farthest`: the hardest starts of the layout's cluster.
-fn farthest(
-    args: &BlocksArgs,
-    name: &str,
-    problem: &Blocks,
-    start: &Placement,
-    limits: &search_core::Limits,
-) -> Result<Status> {
-    let metric_name = match args.metric {
-        MetricArg::Piece => "piece",
-        MetricArg::Step => "step",
-    };
-    let found = match problem.farthest(start, limits) {
+fn farthest(args: &BlocksArgs, name: &str, problem: &Blocks, start: &Placement) -> Result<Status> {
+    let metric_name = problem.metric().to_string();
+    let limits = args.search.limits.limits();
+    let found = match problem.farthest(start, &limits) {
         Ok(found) => found,
         Err(limit) => {
             let mut out = status::stdout();
@@ -235,109 +128,6 @@ result: gave up, {limit}"
     } else {
         Status::Unsolvable
     })
-}
-
-/// A piece followed through a solution: its letter at the start and the cells it covers.
-type Piece = (char, Vec<Cell>);
-
-/// The top-left cell of a piece's bounding box (its anchor, as moves name it) and its cells
-/// relative to that, sorted.
-fn anchor_and_shape(cells: &[Cell]) -> (Cell, Vec<Cell>) {
-    let top = cells.iter().map(|&(row, _)| row).min().unwrap_or(0);
-    let left = cells.iter().map(|&(_, column)| column).min().unwrap_or(0);
-    let mut shape: Vec<Cell> = (cells.iter())
-        .map(|&(row, column)| (row - top, column - left))
-        .collect();
-    shape.sort_unstable();
-    ((top, left), shape)
-}
-
-/// The `--svg` picture of a solution: the walls, and every piece under its start letter, moved
-/// by the moves themselves.
-///
-/// The boards `--boards` prints cannot be followed piece by piece: identical pieces are one
-/// class that the state keeps sorted, so they trade letters as they move. A move names its
-/// class and the anchor it leaves, which no two pieces of one shape share, so the piece that
-/// moves is the one at that anchor with its class's shape.
-fn picture(
-    name: &str,
-    problem: &Blocks,
-    start: &Placement,
-    actions: &[Move],
-) -> Result<(Scene, Vec<Vec<Placed>>)> {
-    let (width, height) = (problem.width(), problem.height());
-    // The board is the last `height` lines of the layout format, each piece drawn with its own
-    // letter (at the start no two pieces share one).
-    let rendered = problem.render(start);
-    let lines: Vec<&str> = rendered.lines().collect();
-    let board = lines
-        .get(lines.len().saturating_sub(height)..)
-        .unwrap_or_default();
-    let mut walls = Vec::new();
-    let mut pieces: std::collections::BTreeMap<char, Vec<Cell>> = Default::default();
-    for (row, line) in board.iter().enumerate() {
-        for (column, letter) in line.chars().enumerate() {
-            let at = Position::new(row as u8, column as u8);
-            if problem.is_wall(at) {
-                walls.push((row, column));
-            } else if letter != '.' {
-                pieces.entry(letter).or_default().push((row, column));
-            }
-        }
-    }
-    let mut pieces: Vec<Piece> = pieces.into_iter().collect();
-    let frame = |pieces: &[Piece]| -> Vec<Placed> {
-        (pieces.iter())
-            .map(|(letter, cells)| Placed {
-                name: letter.to_string(),
-                cells: cells.clone(),
-            })
-            .collect()
-    };
-    let mut frames = Vec::with_capacity(actions.len() + 1);
-    frames.push(frame(&pieces));
-    for (index, action) in actions.iter().enumerate() {
-        let (from, to) = (problem.position(action.from), problem.position(action.to));
-        let from = (usize::from(from.row), usize::from(from.column));
-        let to = (usize::from(to.row), usize::from(to.column));
-        // `describe` begins with the letter of the class's first piece at the start.
-        let representative = problem.describe(action).chars().next();
-        let class_shape = (pieces.iter())
-            .find(|(letter, _)| Some(*letter) == representative)
-            .map(|(_, cells)| anchor_and_shape(cells).1);
-        let moving = (pieces.iter_mut()).find(|(_, cells)| {
-            let (anchor, shape) = anchor_and_shape(cells);
-            anchor == from && Some(&shape) == class_shape.as_ref()
-        });
-        let Some((_, cells)) = moving else {
-            bail!(
-                "move {} ({}) moves no piece of the picture",
-                index + 1,
-                problem.describe(action)
-            );
-        };
-        // Moving the anchor from `from` to `to` moves every cell as far; the move is legal, so
-        // the cells stay on the board.
-        for (row, column) in cells.iter_mut() {
-            *row = (*row + to.0)
-                .checked_sub(from.0)
-                .context("a move leaves the board")?;
-            *column = (*column + to.1)
-                .checked_sub(from.1)
-                .context("a move leaves the board")?;
-        }
-        frames.push(frame(&pieces));
-    }
-    let scene = Scene {
-        width,
-        height,
-        walls,
-        highlighted: (problem.goals().iter())
-            .map(|goal| goal.piece().to_string())
-            .collect(),
-        title: format!("slide blocks {name}: {} moves", actions.len()),
-    };
-    Ok((scene, frames))
 }
 
 /// The puzzle asked for: its name (for the output), the problem and the start.

@@ -1,23 +1,23 @@
 //! The subcommands that handle one puzzle at a time: solve, check, random, graph, completions.
 
-use std::io::{self, BufRead, IsTerminal, Read, Write};
+use std::io::{self, IsTerminal, Read, Write};
 use std::num::NonZeroUsize;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{anyhow, bail, Context, Result};
-use clap::CommandFactory;
 use search_core::{Limit, Limits};
 
+use crate::any_puzzle::{self, Solving};
 use crate::args::{
-    CheckArgs, Cli, Command, CompletionsArgs, GoalArg, GoalOptions, GraphArgs, KlotskiArgs,
-    MetricArg, RandomArgs, SearchOptions, SolveArgs, SolveFormat, TextOrJson,
+    CheckArgs, Cli, Command, CompletionsArgs, GoalArg, GraphArgs, KlotskiArgs, RandomArgs,
+    SearchOptions, SolveArgs, SolveFormat, TextOrJson,
 };
 use crate::engine::{self, Board, Ending, GraphDot};
 use crate::report;
 use crate::status::{self, Status};
-use crate::svg::{self, Placed, Scene};
-use crate::{any_puzzle, batch, blocks, classic, progress};
-use puzzles::front_end::Registry;
+use crate::svg;
+use crate::{app, batch, blocks, classic, progress};
+use puzzles::front_end::{Grid, Registry};
 
 /// Runs what the command line asks for, with the puzzles of `registry` for `--puzzle`.
 pub fn run(cli: Cli, registry: &Registry) -> Result<Status> {
@@ -25,12 +25,20 @@ pub fn run(cli: Cli, registry: &Registry) -> Result<Status> {
         None if io::stdin().is_terminal() => {
             // Waiting silently for a board nobody is going to type helps no one. If standard
             // error is gone there is nobody to tell, and the exit code says it anyway.
-            let _ = Cli::command().write_long_help(&mut io::stderr());
+            let _ = crate::command(&app::current()).write_long_help(&mut io::stderr());
             Ok(Status::BadInput)
         }
         None => classic::run(),
         Some(Command::Solve(args)) if !args.puzzle.is_tiles() => {
-            any_puzzle::solve(registry.get(&args.puzzle.name)?, &args)
+            let solving = Solving {
+                text: any_puzzle::instance_text(&args.start)?,
+                goal: args.goal.text(),
+                search: &args.search,
+                threads: args.threads,
+                output: &args.output,
+                inputs: Vec::new(),
+            };
+            any_puzzle::solve(registry.get(&args.puzzle.name)?, &solving)
         }
         Some(Command::Solve(args)) => solve(&args),
         Some(Command::Batch(args)) => batch::run(&args, registry),
@@ -44,8 +52,8 @@ pub fn run(cli: Cli, registry: &Registry) -> Result<Status> {
         }
         Some(Command::Graph(args)) => graph(&args),
         Some(Command::Puzzles(args)) => any_puzzle::list(registry, &args),
-        Some(Command::Klotski(args)) => klotski(&args),
-        Some(Command::Blocks(args)) => blocks::run(&args),
+        Some(Command::Klotski(args)) => klotski(&args, registry),
+        Some(Command::Blocks(args)) => blocks::run(&args, registry),
         Some(Command::Pdb(command)) => crate::pdb::run(&command),
         Some(Command::Completions(args)) => completions(&args),
     }
@@ -53,14 +61,7 @@ pub fn run(cli: Cli, registry: &Registry) -> Result<Status> {
 
 /// The limits the search options ask for, the memory guard always among them.
 pub fn limits(options: &SearchOptions) -> Limits {
-    let mut limits = Limits::default().with_max_stored(options.max_stored);
-    if let Some(max_nodes) = options.max_nodes {
-        limits = limits.with_max_expanded(max_nodes);
-    }
-    if let Some(timeout) = options.timeout {
-        limits = limits.with_timeout(timeout);
-    }
-    limits
+    options.limits.limits()
 }
 
 /// The solving choices of `options` for sliding tiles, on `threads` threads, or why the options
@@ -83,68 +84,62 @@ pub fn choices(options: &SearchOptions, threads: NonZeroUsize) -> Result<engine:
 }
 
 /// How a goal was chosen, for the output: nothing for an explicit board.
-fn goal_note(goal: &GoalArg) -> &'static str {
+fn goal_note(goal: &GoalArg) -> String {
     match goal {
-        GoalArg::Board(_) => "",
-        GoalArg::BlankLast => " (blank-last)",
-        GoalArg::BlankFirst => " (blank-first)",
-        GoalArg::Spiral => " (spiral)",
+        GoalArg::Board(_) => String::new(),
+        GoalArg::Named(name) => format!(" ({name})"),
     }
 }
 
-/// The start and goal of `solve` and `check`: START is a board, a `start;goal` line as `random`
-/// and `batch` write them, or `-` for one such line on standard input.
-fn instance(start: &str, goal: &GoalOptions) -> Result<(Board, Board, GoalArg)> {
+/// A sliding-tile goal as typed: a board or a standard goal's name, blank-last when none is.
+fn tile_goal(text: Option<&str>) -> Result<GoalArg> {
+    text.map_or(Ok(GoalArg::BLANK_LAST), |text| {
+        text.parse().map_err(|error: String| anyhow!(error))
+    })
+}
+
+/// The start and goal of `solve` and `check` for sliding tiles: START is a board, a
+/// `start;goal` line as `random` and `batch` write them, or `-` for one such line on standard
+/// input; GOAL the goal, if the line gives none.
+fn instance(start: &str, goal: Option<&str>) -> Result<(Board, Board, GoalArg)> {
     let text = if start == "-" {
-        read_one_line()?
+        one_line_of(&read_layout(std::path::Path::new("-"))?)?
     } else {
         start.to_owned()
     };
-    if !text.contains([';', '\t']) {
-        let start = engine::parse_board(&text).context("the start")?;
-        let goal_arg = goal.goal();
-        let goal = engine::goal_board(&goal_arg, &start)?;
-        return Ok((start, goal, goal_arg));
-    }
-    if goal.given() {
-        bail!("the goal is given twice: after the `;` of the start and as GOAL");
-    }
-    let line = puzzles::input::parse_batch_line(text.as_bytes())
-        .map_err(anyhow::Error::from)
-        .context("the start")?
-        .ok_or_else(|| anyhow!("the start is empty"))?;
-    let goal = line.goal.expect("a line with a `;` or a tab has a goal");
-    Ok((
-        line.start,
-        goal.clone(),
-        GoalArg::Board(engine::compact(&goal)),
-    ))
+    let (start, line_goal) = puzzles::input::split_instance(&text).context("the start")?;
+    let goal = match (line_goal, goal) {
+        (Some(_), Some(_)) => {
+            bail!("the goal is given twice: after the `;` of the start and as GOAL")
+        }
+        (line_goal, goal) => tile_goal(line_goal.or(goal)).context("the goal")?,
+    };
+    let start = engine::parse_board(start).context("the start")?;
+    let goal_board = engine::goal_board(&goal, &start)?;
+    Ok((start, goal_board, goal))
 }
 
-/// The one instance line on standard input (blank and `#` lines skipped): `solve -` solves one
-/// board, and more are for `slide batch`.
-fn read_one_line() -> Result<String> {
-    let mut lines = Vec::new();
-    for line in io::stdin().lock().lines() {
-        let line = line.context("reading standard input")?;
-        let trimmed = line.trim();
-        if trimmed.is_empty() || trimmed.starts_with('#') {
-            continue;
-        }
-        if !lines.is_empty() {
-            bail!("standard input holds more than one board: `slide batch -` solves one a line");
-        }
-        lines.push(trimmed.to_owned());
+/// The one instance line of `text` (standard input's; blank and `#` lines skipped): `solve -`
+/// solves one board, and more are for `slide batch`.
+fn one_line_of(text: &str) -> Result<String> {
+    let mut lines =
+        (text.lines().map(str::trim)).filter(|line| !line.is_empty() && !line.starts_with('#'));
+    let line = lines
+        .next()
+        .ok_or_else(|| anyhow!("standard input holds no board"))?;
+    if lines.next().is_some() {
+        bail!(
+            "standard input holds more than one board: `{} batch -` solves one a line",
+            app::name()
+        );
     }
-    lines
-        .pop()
-        .ok_or_else(|| anyhow!("standard input holds no board"))
+    Ok(line.to_owned())
 }
 
 fn solve(args: &SolveArgs) -> Result<Status> {
-    let (start, goal, goal_arg) = instance(&args.start, &args.goal)?;
+    let (start, goal, goal_arg) = instance(&args.start, args.goal.text())?;
     if let Some(path) = &args.output.picture.svg {
-        svg::check_destination(path)?;
+        svg::check_destination(path, &[])?;
     }
     let threads = args.threads.unwrap_or(NonZeroUsize::MIN);
     let mut solver = engine::Solver::new(choices(&args.search, threads)?)?.watched();
@@ -207,7 +202,18 @@ fn solve(args: &SolveArgs) -> Result<Status> {
     // After the solution is printed: a picture that cannot be written loses no answer.
     if let Some(path) = &args.output.picture.svg {
         let picture = match &report.ending {
-            Ending::Solved(moves) => Some(tile_picture(&start, &goal_text, moves)?),
+            Ending::Solved(moves) => {
+                let grids: Vec<Grid> = (engine::boards_along(&start, moves)?.iter())
+                    .map(Grid::from)
+                    .collect();
+                let title = format!(
+                    "{} solve: {} to {goal_text} in {} moves",
+                    app::name(),
+                    engine::compact(&start),
+                    moves.len()
+                );
+                Some(svg::from_grids(&grids, title)?)
+            }
             Ending::Unsolvable | Ending::LimitReached(_) => None,
         };
         svg::save(path, picture)?;
@@ -225,48 +231,19 @@ fn solve(args: &SolveArgs) -> Result<Status> {
             // IDA* stores no nodes: the sequences duplicate pruning remembers reached it.
             Some(length) => status::warn(format_args!(
                 "the search for redundant move sequences of up to {length} moves (--prune) reached the --max-stored limit of {} remembered sequences; raise it if memory allows, or prune shorter sequences",
-                args.search.max_stored
+                args.search.limits.max_stored
             )),
             None => status::warn(format_args!(
                 "the search reached the --max-stored limit of {} stored nodes; raise it if memory allows, or use --algorithm idastar, which stores none",
-                args.search.max_stored
+                args.search.limits.max_stored
             )),
         }
     }
     Ok(report::status_of(&report.ending))
 }
 
-/// The `--svg` picture of a sliding-tile solution, from the boards `--boards` prints: every tile
-/// a one-cell piece named by its number (tiles are unique, so the number follows the tile), the
-/// blank not drawn.
-fn tile_picture(start: &Board, goal_text: &str, moves: &str) -> Result<(Scene, Vec<Vec<Placed>>)> {
-    let shape = start.shape();
-    let frames = (engine::boards_along(start, moves)?.iter())
-        .map(|board| {
-            (board.tiles().iter().enumerate())
-                .filter(|&(_, &tile)| tile != 0)
-                .map(|(cell, tile)| Placed {
-                    name: tile.to_string(),
-                    cells: vec![(shape.row(cell), shape.column(cell))],
-                })
-                .collect()
-        })
-        .collect();
-    let scene = Scene {
-        width: shape.width(),
-        height: shape.height(),
-        title: format!(
-            "slide solve: {} to {goal_text} in {} moves",
-            engine::compact(start),
-            moves.len()
-        ),
-        ..Scene::default()
-    };
-    Ok((scene, frames))
-}
-
 fn check(args: &CheckArgs) -> Result<Status> {
-    let (start, goal, goal_arg) = instance(&args.start, &args.goal)?;
+    let (start, goal, goal_arg) = instance(&args.start, args.goal.text())?;
     let (solvable, reason) = engine::check(&start, &goal)?;
     let mut out = status::stdout();
     let status = if solvable {
@@ -312,7 +289,7 @@ fn random(args: &RandomArgs) -> Result<Status> {
     let goal = engine::goal_of_size(&args.size, &args.goal)?;
     // `batch` solves towards blank-last by default, so other goals go on every line.
     let goal_suffix = match &args.goal {
-        GoalArg::BlankLast => String::new(),
+        goal if *goal == GoalArg::BLANK_LAST => String::new(),
         _ => format!(";{}", engine::compact(&goal)),
     };
     let mut out = io::BufWriter::new(status::stdout());
@@ -355,11 +332,12 @@ fn clock_seed() -> u64 {
 ///   the path goes beyond `--depth`, out of the picture).
 fn graph(args: &GraphArgs) -> Result<Status> {
     let start = engine::parse_board(&args.start).context("the start")?;
-    let goal: Option<Board> = args
-        .goal
-        .as_ref()
-        .map(|goal| engine::goal_board(goal, &start))
-        .transpose()?;
+    let goal: Option<Board> = if args.goal.is_some() || args.path {
+        let goal = tile_goal(args.goal.as_deref()).context("the goal")?;
+        Some(engine::goal_board(&goal, &start)?)
+    } else {
+        None
+    };
     let limits = (args.depth, args.max_nodes);
     let drawn = engine::graph_dot(&start, goal.as_ref(), limits, args.format)?;
     let GraphDot::Drawn { dot, path } = drawn else {
@@ -405,131 +383,30 @@ fn graph(args: &GraphArgs) -> Result<Status> {
 /// The largest layout file read: a layout is 24 bytes, comments and all fit well within this.
 const MAX_LAYOUT: u64 = 1 << 16;
 
-fn klotski(args: &KlotskiArgs) -> Result<Status> {
-    let layout = match args.file.as_deref() {
-        None => None,
-        Some(path) => Some(read_layout(path)?),
+/// `slide klotski`: `slide solve --puzzle klotski` with the layout from a file or `--classic`.
+fn klotski(args: &KlotskiArgs, registry: &Registry) -> Result<Status> {
+    let (text, inputs) = match args.file.as_deref() {
+        None => ("classic".to_owned(), Vec::new()),
+        Some(path) => (read_layout(path)?, input_files(path)),
     };
-    if let Some(path) = &args.picture.svg {
-        svg::check_destination(path)?;
-    }
-    let limits = args.limits.limits();
-    let report = engine::solve_klotski(layout.as_deref(), args.metric, &limits)?;
-    // After the solution is printed, as for `solve`: a picture that cannot be written loses
-    // no answer.
-    let save_picture = || match &args.picture.svg {
-        Some(path) => svg::save(
-            path,
-            match (&report.ending, &report.rendered) {
-                (Ok(moves), Some(rendered)) => Some(klotski_picture(rendered, moves.len())?),
-                _ => None,
-            },
-        ),
-        None => Ok(()),
+    let solving = Solving {
+        text,
+        goal: None,
+        search: &args.search,
+        threads: None,
+        output: &args.output,
+        inputs,
     };
-    let mut out = status::stdout();
-    let metric = match args.metric {
-        MetricArg::Step => "step",
-        MetricArg::Piece => "piece",
-    };
-    if args.format == TextOrJson::Json {
-        let (result, length, moves, status) = match &report.ending {
-            Ok(moves) => ("solved", Some(moves.len()), Some(moves), Status::Success),
-            Err(None) => ("unsolvable", None, None, Status::Unsolvable),
-            Err(Some(_)) => ("gave up", None, None, Status::LimitReached),
-        };
-        let mut object = serde_json::json!({
-            "result": result,
-            "metric": metric,
-            "algorithm": "bfs",
-            "length": length,
-            "moves": moves,
-            "statistics": report::statistics_json(&report.statistics),
-        });
-        if let Err(Some(limit)) = &report.ending {
-            object["limit"] = serde_json::json!(limit.to_string());
-        }
-        writeln!(out, "{object}")?;
-        out.flush()?;
-        save_picture()?;
-        return Ok(status);
-    }
-    writeln!(out, "metric: {metric}")?;
-    let status = match &report.ending {
-        Ok(moves) => {
-            writeln!(out, "length: {}", moves.len())?;
-            for (index, action) in moves.iter().enumerate() {
-                writeln!(out, "{:>4}. {action}", index + 1)?;
-            }
-            if let (true, Some(rendered)) = (args.boards, &report.rendered) {
-                writeln!(out, "\n{}", rendered.trim_end())?;
-            }
-            Status::Success
-        }
-        Err(None) => {
-            writeln!(out, "result: unsolvable, the block cannot reach the exit")?;
-            Status::Unsolvable
-        }
-        Err(Some(limit)) => {
-            writeln!(out, "result: gave up, {limit}")?;
-            Status::LimitReached
-        }
-    };
-    if args.stats {
-        write!(out, "{}", report::statistics_text(&report.statistics))?;
-    }
-    out.flush()?;
-    save_picture()?;
-    Ok(status)
+    any_puzzle::solve(registry.get("klotski")?, &solving)
 }
 
-/// The `--svg` picture of a Klotski solution, read from the boards `--boards` prints: there each
-/// piece keeps the letter the layout gave it as it moves (the library carries letters along the
-/// moves, which the canonical boards do not tell apart), so a letter follows one piece. Read
-/// from the text, because the report holds the boards only as text.
-fn klotski_picture(rendered: &str, moves: usize) -> Result<(Scene, Vec<Vec<Placed>>)> {
-    use puzzles::klotski::{HEIGHT, WIDTH};
-    let mut frames: Vec<Vec<Placed>> = Vec::with_capacity(moves + 1);
-    // Frames are separated by blank lines; each is its move's line, then the board's rows.
-    for frame in rendered.trim_end().split("\n\n") {
-        let rows: Vec<&str> = frame.lines().skip(1).collect();
-        if rows.len() != HEIGHT || rows.iter().any(|row| row.chars().count() != WIDTH) {
-            bail!("a Klotski board of the solution is not {WIDTH}x{HEIGHT}: {frame:?}");
-        }
-        let mut pieces: std::collections::BTreeMap<char, Vec<svg::Cell>> = Default::default();
-        for (row, line) in rows.iter().enumerate() {
-            for (column, letter) in line.chars().enumerate().filter(|&(_, c)| c != '.') {
-                pieces.entry(letter).or_default().push((row, column));
-            }
-        }
-        frames.push(
-            (pieces.into_iter())
-                .map(|(letter, cells)| Placed {
-                    name: letter.to_string(),
-                    cells,
-                })
-                .collect(),
-        );
+/// The files `path` names for `--svg` to leave alone: itself, unless it is standard input.
+pub fn input_files(path: &std::path::Path) -> Vec<std::path::PathBuf> {
+    if path.as_os_str() == "-" {
+        Vec::new()
+    } else {
+        vec![path.to_owned()]
     }
-    if frames.len() != moves + 1 {
-        bail!(
-            "the solution's {moves} moves came with {} boards",
-            frames.len()
-        );
-    }
-    // The block is the only piece of four cells, and every layout has exactly one.
-    let highlighted = (frames[0].iter())
-        .filter(|piece| piece.cells.len() == 4)
-        .map(|piece| piece.name.clone())
-        .collect();
-    let scene = Scene {
-        width: WIDTH,
-        height: HEIGHT,
-        highlighted,
-        title: format!("slide klotski: the block to the exit in {moves} moves"),
-        ..Scene::default()
-    };
-    Ok((scene, frames))
 }
 
 /// The text of a layout file, or of standard input for `-`: at most [`MAX_LAYOUT`] bytes of
@@ -559,7 +436,8 @@ pub fn read_layout(path: &std::path::Path) -> Result<String> {
 fn completions(args: &CompletionsArgs) -> Result<Status> {
     // clap_complete panics when its writer fails, so it writes to memory and we to the pipe.
     let mut script = Vec::new();
-    clap_complete::generate(args.shell, &mut Cli::command(), "slide", &mut script);
+    let mut command = crate::command(&app::current());
+    clap_complete::generate(args.shell, &mut command, app::name(), &mut script);
     let mut out = status::stdout();
     out.write_all(&script)?;
     out.flush()?;

@@ -16,9 +16,7 @@ use std::sync::{Mutex, PoisonError};
 
 use puzzles::pdb::{partitions, PdbError};
 
-use crate::args::{
-    AlgorithmArg, GoalArg, GraphFormat, HeuristicArg, MetricArg, Notation, PartitionArg,
-};
+use crate::args::{AlgorithmArg, GoalArg, GraphFormat, HeuristicArg, Notation, PartitionArg};
 use crate::{progress, status};
 
 pub use puzzles::Board;
@@ -82,9 +80,9 @@ pub fn goal_board(goal: &GoalArg, start: &Board) -> Result<Board> {
 pub fn goal_of_shape(goal: &GoalArg, shape: puzzles::Shape, what: &str) -> Result<Board> {
     let board = match goal {
         GoalArg::Board(text) => parse_board(text).context("the goal")?,
-        GoalArg::BlankLast => Board::blank_last(shape),
-        GoalArg::BlankFirst => Board::blank_first(shape),
-        GoalArg::Spiral => Board::spiral(shape),
+        GoalArg::Named(name) => {
+            Board::named_goal(name, shape).ok_or_else(|| anyhow!("unknown goal `{name}`"))?
+        }
     };
     if board.shape() != shape {
         return Err(anyhow!(
@@ -489,6 +487,41 @@ fn size_text(shape: Shape, chosen: &[puzzles::ChosenPartition]) -> String {
 }
 
 impl Report {
+    /// The report as the front-end contract's [`Answer`](puzzles::front_end::Answer), which
+    /// the one JSON writer prints for every puzzle: the moves as the notation writes them.
+    pub fn to_answer(&self) -> puzzles::front_end::Answer {
+        use puzzles::front_end::{Answer, Ending as AnswerEnding, Solution};
+        let ending = match &self.ending {
+            Ending::Solved(moves) => {
+                let line = self.shown_moves.clone().unwrap_or_else(|| moves.clone());
+                // The blank's moves are a letter each; tiles' numbers are separated by spaces.
+                let names = if line == *moves {
+                    moves.chars().map(String::from).collect()
+                } else {
+                    line.split_whitespace().map(str::to_owned).collect()
+                };
+                AnswerEnding::Solved(Solution {
+                    cost: moves.len() as u64,
+                    moves: names,
+                    line,
+                    states: Vec::new(),
+                })
+            }
+            Ending::Unsolvable => AnswerEnding::Unreachable {
+                reason: "the permutation parities differ".to_owned(),
+                reaches: self.reaches.iter().map(|name| (*name).to_owned()).collect(),
+            },
+            Ending::LimitReached(limit) => AnswerEnding::LimitReached {
+                limit: *limit,
+                lower_bound: self.lower_bound,
+            },
+        };
+        let mut answer =
+            Answer::without_search(&self.algorithm, self.heuristic.as_deref(), None, ending);
+        answer.statistics = self.statistics.clone();
+        answer
+    }
+
     /// The report of `algorithm` (and `heuristic`, if it uses one).
     fn new(
         algorithm: Algorithm,
@@ -689,58 +722,4 @@ fn graph_dot_packed<Word: PackedWord>(
         }
     };
     Ok(GraphDot::Drawn { dot, path })
-}
-
-/// A Klotski solve: the start, the moves of an optimal solution and every board along it.
-#[derive(Debug, Clone)]
-pub struct KlotskiReport {
-    /// The moves as text (`piece from -> to`), or how the search ended without a solution.
-    pub ending: Result<Vec<String>, Option<Limit>>,
-    /// The boards along the solution, with the moves between them, as the library renders them.
-    pub rendered: Option<String>,
-    /// What the search did.
-    pub statistics: Statistics,
-}
-
-/// Solves a Klotski layout (`None` for the classic one) by breadth-first search, which is optimal
-/// for both metrics since every move costs one.
-pub fn solve_klotski(
-    layout: Option<&str>,
-    metric: MetricArg,
-    limits: &Limits,
-) -> Result<KlotskiReport> {
-    use puzzles::klotski;
-    // The layout's own letters, so that --boards draws the pieces as the user wrote them.
-    let (start, letters) = match layout {
-        Some(text) => klotski::Board::parse_lettered(text)
-            .map_err(|error| anyhow!("bad Klotski layout: {error}"))?,
-        None => {
-            let classic = klotski::Board::classic();
-            (classic, classic.letters())
-        }
-    };
-    let problem = klotski::Klotski::new(match metric {
-        MetricArg::Step => klotski::Metric::Step,
-        MetricArg::Piece => klotski::Metric::Piece,
-    });
-    let result = search_core::bfs_with(
-        &problem,
-        start,
-        search_core::HashVisited::default(),
-        limits,
-        search_core::NoObserver,
-    );
-    let (ending, rendered) = match result.outcome {
-        search_core::Outcome::Solved(solution) => (
-            Ok(solution.actions.iter().map(ToString::to_string).collect()),
-            Some(problem.render_lettered(start, letters, &solution.actions)?),
-        ),
-        search_core::Outcome::Unreachable => (Err(None), None),
-        search_core::Outcome::LimitReached(limit) => (Err(Some(limit)), None),
-    };
-    Ok(KlotskiReport {
-        ending,
-        rendered,
-        statistics: result.statistics,
-    })
 }

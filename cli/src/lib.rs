@@ -26,6 +26,7 @@
 //! `any_puzzle` and the front-end contract) and prints.
 
 mod any_puzzle;
+mod app;
 mod args;
 mod batch;
 mod blocks;
@@ -38,21 +39,39 @@ mod report;
 mod status;
 mod svg;
 
+pub use app::App;
 pub use puzzles::front_end::Registry;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::Parser;
+use clap::{CommandFactory, FromArgMatches};
 
 /// Runs the command line of this process (`std::env::args_os`) with the puzzles of `registry`
 /// and returns the exit code to end it with: the whole of `slide`'s `main`.
 pub fn run(registry: &Registry) -> ExitCode {
+    run_as(App::slide(), registry)
+}
+
+/// [`run`], as the program `app`: its name, version and description in `--help` and
+/// `--version`, its name before every message and in every hint.
+///
+/// ```no_run
+/// use puzzles::front_end::Registry;
+///
+/// fn main() -> std::process::ExitCode {
+///     let app = slide::App::new("lunar", env!("CARGO_PKG_VERSION")).about("Lunar Lockout");
+///     slide::run_as(app, &Registry::standard())
+/// }
+/// ```
+pub fn run_as(app: App, registry: &Registry) -> ExitCode {
+    app::set(app.clone());
     // Every answer would be lost (and an endless `slide random` would run until killed).
     if status::stdout_was_closed() {
         let _ = writeln!(
             io::stderr(),
-            "slide: standard output is closed: nowhere to write the results"
+            "{}: standard output is closed: nowhere to write the results",
+            app.name()
         );
         return status::Status::OutputFailed.into();
     }
@@ -66,7 +85,10 @@ pub fn run(registry: &Registry) -> ExitCode {
             quiet: false,
         }
     } else {
-        match args::Cli::try_parse() {
+        let matched = command(&app)
+            .try_get_matches()
+            .and_then(|matches| args::Cli::from_arg_matches(&matches));
+        match matched {
             Ok(cli) => cli,
             Err(error) => return clap_exit(&error),
         }
@@ -84,6 +106,18 @@ pub fn run(registry: &Registry) -> ExitCode {
     }
 }
 
+/// The command line's definition, named as `app` is.
+pub(crate) fn command(app: &App) -> clap::Command {
+    let command = args::Cli::command()
+        .name(app.name().to_owned())
+        .bin_name(app.name().to_owned())
+        .version(app.version().to_owned());
+    match app.description() {
+        Some(about) => command.about(about.to_owned()).long_about(None),
+        None => command,
+    }
+}
+
 /// Prints what clap has to say (help, version, a usage error) and returns its exit code.
 /// `clap::Error::exit` would do the same but ignore a failed write, so that help sent to a
 /// full disk would end in success.
@@ -94,7 +128,7 @@ fn clap_exit(error: &clap::Error) -> ExitCode {
         let rendered = error.render().to_string();
         let text = rendered
             .strip_prefix("error:")
-            .map_or(rendered.clone(), |rest| format!("slide:{rest}"));
+            .map_or(rendered.clone(), |rest| format!("{}:{rest}", app::name()));
         // Nobody is left to tell if standard error is gone too.
         let _ = io::stderr().write_all(text.as_bytes());
     } else {

@@ -5,6 +5,8 @@ use std::io::{self, Write};
 use search_core::{Limit, Statistics};
 use serde_json::{json, Value};
 
+use puzzles::front_end::{Answer, Ending as AnswerEnding};
+
 use crate::engine::{Ending, Report};
 use crate::status::Status;
 
@@ -57,50 +59,94 @@ pub fn limit_hint(limit: &Limit, heuristic: Option<&str>, cells: usize) -> Optio
     })
 }
 
-/// One solve as a JSON object: result (`solved`, `unsolvable`, `gave up`), start, goal,
-/// solvable, length, moves, algorithm, heuristic, statistics, `databases` (the partitions
-/// maxed) when pattern databases were used, `limit` and `lower_bound` when a limit stopped the
-/// search, and `reaches` (the standard goals the start can reach) when it cannot reach its goal.
-pub fn report_json(start: &str, goal: &str, report: &Report) -> Value {
-    let (solvable, length, moves, limit) = match &report.ending {
-        Ending::Solved(moves) => (
-            Value::Bool(true),
-            json!(moves.len()),
-            json!(report.shown_moves.as_deref().unwrap_or(moves)),
-            Value::Null,
+/// One solve as a JSON object, the same fields for every puzzle: `result` (`solved`,
+/// `unsolvable`, `gave up`), `start`, `goal`, `solvable`, `length`, `moves` (the solution on
+/// one line, as text prints it), `move_list` (each move's name), `algorithm`, `heuristic`,
+/// `statistics`, `metric` (null for puzzles with one kind of move); `cost` when it differs from the length,
+/// `databases` (the partitions maxed) when pattern databases were used, `limit` and
+/// `lower_bound` when a limit stopped the search, and `reaches` (the standard goals the start
+/// can reach) when it cannot reach its goal.
+pub fn answer_json(start: &str, goal: &str, answer: &Answer, databases: &[String]) -> Value {
+    let (solvable, length, moves, move_list) = match &answer.ending {
+        AnswerEnding::Solved(solution) => (
+            json!(true),
+            json!(solution.moves.len()),
+            json!(solution.line),
+            json!(solution.moves),
         ),
-        Ending::Unsolvable => (Value::Bool(false), Value::Null, Value::Null, Value::Null),
-        Ending::LimitReached(limit) => (
-            Value::Null,
-            Value::Null,
-            Value::Null,
-            json!(limit.to_string()),
-        ),
+        AnswerEnding::Unreachable { .. } => (json!(false), Value::Null, Value::Null, Value::Null),
+        AnswerEnding::LimitReached { .. } => (Value::Null, Value::Null, Value::Null, Value::Null),
     };
     let mut object = json!({
-        "result": result_word(&report.ending),
+        "result": answer_word(&answer.ending),
         "start": start,
         "goal": goal,
         "solvable": solvable,
         "length": length,
         "moves": moves,
-        "algorithm": report.algorithm,
-        "heuristic": report.heuristic,
-        "statistics": statistics_json(&report.statistics),
+        "move_list": move_list,
+        "algorithm": answer.algorithm,
+        "heuristic": answer.heuristic,
+        "statistics": statistics_json(&answer.statistics),
     });
-    if !report.databases.is_empty() {
-        object["databases"] = json!(report.databases);
+    // Present for every puzzle, null for those with one kind of move: one shape for all.
+    object["metric"] = json!(answer.metric);
+    if !databases.is_empty() {
+        object["databases"] = json!(databases);
     }
-    if !limit.is_null() {
-        object["limit"] = limit;
-        if let Some(bound) = report.lower_bound {
-            object["lower_bound"] = json!(bound);
+    match &answer.ending {
+        AnswerEnding::Solved(solution) if solution.cost != solution.moves.len() as u64 => {
+            object["cost"] = json!(solution.cost);
         }
-    }
-    if let Ending::Unsolvable = report.ending {
-        object["reaches"] = json!(report.reaches);
+        AnswerEnding::Unreachable { reaches, .. } => object["reaches"] = json!(reaches),
+        AnswerEnding::LimitReached { limit, lower_bound } => {
+            object["limit"] = json!(limit.to_string());
+            if let Some(bound) = lower_bound {
+                object["lower_bound"] = json!(bound);
+            }
+        }
+        AnswerEnding::Solved(_) => {}
     }
     object
+}
+
+/// One sliding-tile solve as a JSON object: [`answer_json`]'s fields, the moves as the
+/// notation asked for writes them.
+pub fn report_json(start: &str, goal: &str, report: &Report) -> Value {
+    answer_json(start, goal, &report.to_answer(), &report.databases)
+}
+
+/// The exit status a solve through the front-end contract ends with.
+pub fn answer_status(ending: &AnswerEnding) -> Status {
+    match ending {
+        AnswerEnding::Solved(_) => Status::Success,
+        AnswerEnding::Unreachable { .. } => Status::Unsolvable,
+        AnswerEnding::LimitReached { .. } => Status::LimitReached,
+    }
+}
+
+/// The `result` word of JSON and tables.
+pub fn answer_word(ending: &AnswerEnding) -> &'static str {
+    match ending {
+        AnswerEnding::Solved(_) => "solved",
+        AnswerEnding::Unreachable { .. } => "unsolvable",
+        AnswerEnding::LimitReached { .. } => "gave up",
+    }
+}
+
+/// The search that ran: `idastar (manhattan)`, `bfs, piece metric`, or with pattern databases
+/// `idastar (pdb 15-7-8,15-7-8-diagonal)`.
+pub fn answer_search_text(answer: &Answer, databases: &[String]) -> String {
+    let mut text = answer.algorithm.clone();
+    match (&answer.heuristic, databases) {
+        (Some(heuristic), []) => text += &format!(" ({heuristic})"),
+        (Some(heuristic), databases) => text += &format!(" ({heuristic} {})", databases.join(",")),
+        (None, _) => {}
+    }
+    if let Some(metric) = &answer.metric {
+        text += &format!(", {metric} metric");
+    }
+    text
 }
 
 /// The statistics as `name: value` lines.
@@ -123,13 +169,7 @@ pub fn statistics_text(statistics: &Statistics) -> String {
 /// The search that ran, as `astar (linear-conflict)` or, with pattern databases, as
 /// `idastar (pattern-database 15-7-8,15-7-8-diagonal)`.
 pub fn search_text(report: &Report) -> String {
-    match (&report.heuristic, report.databases.as_slice()) {
-        (Some(heuristic), []) => format!("{} ({heuristic})", report.algorithm),
-        (Some(heuristic), databases) => {
-            format!("{} ({heuristic} {})", report.algorithm, databases.join(","))
-        }
-        (None, _) => report.algorithm.clone(),
-    }
+    answer_search_text(&report.to_answer(), &report.databases)
 }
 
 /// `--boards`' text: every board along a solution, each headed by its step and the move that

@@ -63,8 +63,15 @@ pub fn fail(error: &anyhow::Error) -> ExitCode {
     } else {
         Status::BadInput
     };
-    // If standard error is gone too there is nobody left to tell.
-    let _ = writeln!(io::stderr(), "slide: {error:#}");
+    // If standard error is gone too there is nobody left to tell. Control characters of input
+    // quoted in the message are shown, not acted on by the terminal.
+    let message = format!("{error:#}");
+    let _ = writeln!(
+        io::stderr(),
+        "{}: {}",
+        crate::app::name(),
+        printable(&message)
+    );
     status.into()
 }
 
@@ -168,7 +175,16 @@ pub fn warn(message: std::fmt::Arguments<'_>) {
 /// the status line's way, ignoring a closed standard error.
 pub fn note(message: std::fmt::Arguments<'_>) {
     if crate::progress::notes_wanted() {
-        crate::progress::suspend(|| writeln!(io::stderr(), "slide: {message}")).ok();
+        let message = message.to_string();
+        crate::progress::suspend(|| {
+            writeln!(
+                io::stderr(),
+                "{}: {}",
+                crate::app::name(),
+                printable(&message)
+            )
+        })
+        .ok();
     }
 }
 
@@ -223,9 +239,36 @@ fn is_marked_output_error(error: &anyhow::Error) -> bool {
     })
 }
 
+/// `text` with its control characters escaped as in Rust (`\0`, `\u{1b}`): a message quotes
+/// input as it was read, and its bytes must be shown, not acted on by the terminal (or lost,
+/// as a NUL is). Line breaks are kept: messages span lines.
+pub fn printable(text: &str) -> std::borrow::Cow<'_, str> {
+    let escaped = |character: char| character.is_control() && character != '\n';
+    if !text.chars().any(escaped) {
+        return text.into();
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for character in text.chars() {
+        if escaped(character) {
+            shown.extend(character.escape_debug());
+        } else {
+            shown.push(character);
+        }
+    }
+    shown.into()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn control_characters_are_shown_escaped() {
+        assert_eq!(printable("bad board `12345678.`"), "bad board `12345678.`");
+        assert_eq!(printable("`12345\u{0}678`: '\\0'"), "`12345\\0678`: '\\0'");
+        assert_eq!(printable("a\u{1b}[2Jb\tc"), "a\\u{1b}[2Jb\\tc");
+        assert_eq!(printable("Ünïcödé\nnext"), "Ünïcödé\nnext");
+    }
 
     #[test]
     fn a_broken_pipe_is_recognised_through_context() {

@@ -34,6 +34,8 @@ use std::path::Path;
 
 use anyhow::{bail, Result};
 
+use puzzles::front_end::Grid;
+
 use crate::status::{self, FileFailure};
 
 /// A cell of the board: row, then column, both from zero at the top-left.
@@ -375,46 +377,118 @@ fn label_at(shape: &[Cell]) -> (usize, usize) {
     (column * cell + cell / 2, row * cell + cell / 2)
 }
 
-/// Checks, before a search, that `path` can be an SVG file: its directory exists and it is not
-/// a directory itself, so that a mistyped path fails at once, not after a long search.
+/// Refuses `path` as the SVG's destination before any search runs: a directory, a path in a
+/// directory that does not exist, one of `inputs` (the layout being solved would be lost), or
+/// the file standard output goes to (the solution printed there would be cut off by the
+/// picture written over it).
 ///
 /// # Errors
-/// A [`FileFailure`] (exit code 5) naming the path.
-pub fn check_destination(path: &Path) -> Result<()> {
+/// A [`FileFailure`] (exit code 5) saying which.
+pub fn check_destination(path: &Path, inputs: &[&Path]) -> Result<()> {
+    let refuse = |why: String| -> Result<()> {
+        Err(FileFailure(format!("cannot write the SVG to {}: {why}", path.display())).into())
+    };
     let directory = match path.parent() {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
     if path.is_dir() {
-        return Err(FileFailure(format!(
-            "cannot write the SVG to {}: it is a directory",
-            path.display()
-        ))
-        .into());
+        return refuse("it is a directory".to_owned());
     }
     if !directory.is_dir() {
-        return Err(FileFailure(format!(
-            "cannot write the SVG to {}: no directory {}",
-            path.display(),
-            directory.display()
-        ))
-        .into());
+        return refuse(format!("no directory {}", directory.display()));
+    }
+    if let Ok(target) = std::fs::metadata(path) {
+        if (inputs.iter())
+            .any(|input| std::fs::metadata(input).is_ok_and(|input| same_file(&input, &target)))
+        {
+            return refuse("it is the input being solved".to_owned());
+        }
+        if standard_output().is_some_and(|output| same_file(&output, &target)) {
+            return refuse(
+                "standard output goes there too, and the solution printed to it would be lost"
+                    .to_owned(),
+            );
+        }
     }
     Ok(())
 }
 
-/// Writes `svg` to `path`.
+/// The metadata of the file standard output is, if it can be had.
+fn standard_output() -> Option<std::fs::Metadata> {
+    use std::os::fd::AsFd;
+    let descriptor = std::io::stdout().as_fd().try_clone_to_owned().ok()?;
+    std::fs::File::from(descriptor).metadata().ok()
+}
+
+/// Whether two metadata describe one file (the same device and inode).
+fn same_file(one: &std::fs::Metadata, other: &std::fs::Metadata) -> bool {
+    use std::os::unix::fs::MetadataExt;
+    one.dev() == other.dev() && one.ino() == other.ino()
+}
+
+/// Writes `svg` to `path` whole or not at all: into a temporary file beside it, renamed over
+/// `path` once written, so that a full disk leaves the old picture as it was, not a torn one.
 ///
 /// # Errors
 /// A [`FileFailure`] (exit code 5) naming the path and why it could not be written.
 pub fn write(path: &Path, svg: &str) -> Result<()> {
-    std::fs::write(path, svg).map_err(|error| {
-        FileFailure(format!(
+    let failed = |error: &dyn std::fmt::Display| {
+        anyhow::Error::from(FileFailure(format!(
             "cannot write the SVG to {}: {error}",
             path.display()
-        ))
-        .into()
-    })
+        )))
+    };
+    let directory = match path.parent() {
+        Some(parent) if !parent.as_os_str().is_empty() => parent,
+        _ => Path::new("."),
+    };
+    let mut file = tempfile::Builder::new()
+        .prefix(".slide-svg-")
+        .tempfile_in(directory)
+        .map_err(|error| failed(&error))?;
+    std::io::Write::write_all(&mut file, svg.as_bytes())
+        .and_then(|()| file.as_file().sync_all())
+        .map_err(|error| failed(&error))?;
+    file.persist(path).map_err(|error| failed(&error.error))?;
+    Ok(())
+}
+
+/// The picture of a solution from its states drawn as grids ([`Grid`]), the start first:
+/// each piece followed by its label, the walls and goal pieces from the start's grid.
+///
+/// # Errors
+/// If there is no grid, or the grids are not one board with the same pieces moved.
+pub fn from_grids(grids: &[Grid], title: String) -> Result<(Scene, Vec<Vec<Placed>>)> {
+    let Some(first) = grids.first() else {
+        bail!("a picture needs at least one board");
+    };
+    if let Some(other) =
+        (grids.iter()).find(|grid| (grid.width(), grid.height()) != (first.width(), first.height()))
+    {
+        bail!(
+            "the boards of the solution change size: {}x{} then {}x{}",
+            first.width(),
+            first.height(),
+            other.width(),
+            other.height()
+        );
+    }
+    let frames = (grids.iter())
+        .map(|grid| {
+            (grid.pieces().into_iter())
+                .map(|(name, cells)| Placed { name, cells })
+                .collect()
+        })
+        .collect();
+    let scene = Scene {
+        width: first.width(),
+        height: first.height(),
+        walls: first.walls(),
+        highlighted: first.goal_pieces().to_vec(),
+        title,
+    };
+    Ok((scene, frames))
 }
 
 /// Writes the picture of a solution to `path`; when the search found none (`picture` is

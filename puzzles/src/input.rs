@@ -419,30 +419,45 @@ pub fn batch_line_text(line: &[u8]) -> Result<Option<&str>, BatchLineError> {
     Ok((!text.is_empty() && !text.starts_with('#')).then_some(text))
 }
 
+/// One instance's text as a start and maybe a goal: the two are separated by `;` or a tab, as
+/// `slide random` writes them and batch lines hold them, for every puzzle alike; each part is
+/// trimmed.
+///
+/// ```
+/// use puzzles::input::split_instance;
+///
+/// assert_eq!(split_instance("13524678.;46758123."), Ok(("13524678.", Some("46758123."))));
+/// assert_eq!(split_instance("\t12345678."), Ok(("", Some("12345678."))));
+/// assert_eq!(split_instance(" ABBC/ABBC "), Ok(("ABBC/ABBC", None)));
+/// assert!(split_instance("1;2;3").is_err());
+/// ```
+///
+/// # Errors
+/// [`BatchLineError::TooManyParts`] for a text with more than one separator.
+pub fn split_instance(text: &str) -> Result<(&str, Option<&str>), BatchLineError> {
+    let mut parts = text.split([';', '\t']).map(str::trim);
+    let start = parts.next().unwrap_or_default();
+    let goal = parts.next();
+    if parts.next().is_some() {
+        return Err(BatchLineError::TooManyParts);
+    }
+    Ok((start, goal))
+}
+
 /// A batch line's text (neither blank nor a comment) as a start and maybe a goal.
 fn parse_batch_text(text: &str) -> Result<BatchLine, BatchLineError> {
-    let mut parts = text.split([';', '\t']);
+    let (start, goal) = split_instance(text)?;
     let board = |part: &str| {
-        let part = part.trim();
         Board::parse(part).map_err(|error| BatchLineError::BadBoard {
             text: part.to_owned(),
             error,
         })
     };
-    let start = board(parts.next().unwrap_or_default())?;
+    let start = board(start)?;
     // A goal may be named by its layout, as `slide random` and `--goal` name them.
-    let goal = parts
-        .next()
-        .map(|part| match part.trim() {
-            "blank-last" => Ok(Board::blank_last(start.shape())),
-            "blank-first" => Ok(Board::blank_first(start.shape())),
-            "spiral" => Ok(Board::spiral(start.shape())),
-            _ => board(part),
-        })
+    let goal = goal
+        .map(|part| Board::named_goal(part, start.shape()).map_or_else(|| board(part), Ok))
         .transpose()?;
-    if parts.next().is_some() {
-        return Err(BatchLineError::TooManyParts);
-    }
     if let Some(goal) = &goal {
         if goal.shape() != start.shape() {
             return Err(BatchLineError::ShapeMismatch {

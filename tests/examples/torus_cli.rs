@@ -28,7 +28,10 @@ fn main() -> ExitCode {
     registry
         .register(Box::new(TorusKind))
         .expect("no standard puzzle is named torus");
-    slide::run(&registry)
+    // The program speaks as itself: its name in --help, --version, messages and hints.
+    let app = slide::App::new("torus_cli", env!("CARGO_PKG_VERSION"))
+        .about("The 8-puzzle on a torus, and every puzzle of slide, solved optimally");
+    slide::run_as(app, &registry)
 }
 
 const SIDE: usize = 3;
@@ -177,7 +180,7 @@ impl PuzzleKind for TorusKind {
     fn algorithms(&self) -> &[Choice] {
         const ALGORITHMS: &[Choice] = &[
             Choice::new("bfs", "breadth-first search"),
-            Choice::new("astar", "A* with the wrapped Manhattan distance"),
+            Choice::informed("astar", "A* with the wrapped Manhattan distance"),
         ];
         ALGORITHMS
     }

@@ -1048,11 +1048,13 @@ fn klotski_length(args: &[&str], stdin: &str) -> (usize, String) {
         .unwrap()
         .parse()
         .unwrap();
-    // One numbered line per move, before the boards (if any) after a blank line.
+    // The moves on one line, as `solve --puzzle klotski` prints them.
     let listed = stdout
         .lines()
-        .take_while(|line| !line.is_empty())
-        .filter(|line| line.contains(" -> "))
+        .find_map(|line| line.strip_prefix("moves:  "))
+        .unwrap()
+        .split(", ")
+        .filter(|name| name.contains(" -> "))
         .count();
     assert_eq!(listed, length);
     (length, stdout)
@@ -1068,11 +1070,11 @@ fn klotski_solves_the_classic_layout_in_the_published_number_of_moves() {
     // Every piece move is at least one step.
     let (step, stdout) = klotski_length(&["--classic", "--metric", "step", "--boards"], "");
     assert!(step >= piece, "{step} steps < {piece} piece moves");
-    assert!(stdout.contains("metric: step"));
+    assert!(stdout.contains("search: bfs, step metric"), "{stdout}");
     // The boards keep the letters the layout was written with, move after move.
     let (_, lettered) = klotski_length(&["-", "--boards"], "ZYYX\nZYYX\nWVVU\nWTSU\nR..Q\n");
     assert!(
-        lettered.contains("\nstart\nZYYX\nZYYX\nWVVU\nWTSU\nR..Q\n"),
+        lettered.contains("\nstep 0 (start):\nZYYX\nZYYX\nWVVU\nWTSU\nR..Q\n"),
         "{lettered}"
     );
     // The block, `Y` in this layout, at the exit: the last board's last row is `.YY` and a piece.

@@ -33,7 +33,10 @@ fn every_shipped_layout_solves_at_its_optimal_length() {
             let report: Value = serde_json::from_slice(&output.stdout).unwrap();
             assert_eq!(report["result"], "solved");
             assert_eq!(report["length"], optimal, "{} ({metric})", layout.name);
-            assert_eq!(report["moves"].as_array().unwrap().len() as u32, optimal);
+            assert_eq!(
+                report["move_list"].as_array().unwrap().len() as u32,
+                optimal
+            );
         }
     }
     // The three searches agree on a few (bidirectional first searches the whole cluster).
@@ -79,7 +82,7 @@ fn rush_hour_boards_and_layouts_from_standard_input() {
         .assert()
         .success()
         .stdout(predicate::str::contains("length: 81\n"))
-        .stdout(predicate::str::contains("after 81 moves:\n"));
+        .stdout(predicate::str::contains("\nstep 81 ("));
 }
 
 #[test]
@@ -99,7 +102,7 @@ fn bad_puzzles_are_named_with_exit_2() {
             "BooooooooooooAAooooooooooooooooooooo",
         ],
         "",
-        "Rush Hour",
+        "bad rush-hour instance",
     );
     refused(
         &[
@@ -108,7 +111,7 @@ fn bad_puzzles_are_named_with_exit_2() {
             "AAooooooooooooooooooooooooooooooooBB",
         ],
         "",
-        "Rush Hour",
+        "bad rush-hour instance",
     );
     refused(
         &[
@@ -117,10 +120,14 @@ fn bad_puzzles_are_named_with_exit_2() {
             "oooooooooooo?AAooooooooooooooooooooo",
         ],
         "",
-        "Rush Hour",
+        "bad rush-hour instance",
     );
     refused(&["blocks", "--rush-hour", "AAoooo"], "", "36 cells");
-    refused(&["blocks", "-"], "goal: Z at 1,1\nAB\n..\n", "bad layout");
+    refused(
+        &["blocks", "-"],
+        "goal: Z at 1,1\nAB\n..\n",
+        "bad blocks instance",
+    );
     refused(
         &["blocks", "--shipped", "no such puzzle"],
         "",

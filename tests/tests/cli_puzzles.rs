@@ -5,11 +5,8 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::sync::OnceLock;
-
 use assert_cmd::Command;
-use common::slide_path;
+use common::{slide_path, torus_cli_path};
 use puzzles::blocks::{Blocks, Notation, SHIPPED};
 use serde_json::Value;
 
@@ -278,31 +275,6 @@ fn check_and_graph_take_any_puzzle() {
 
 const SHIPPED_RUSH_HOUR: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
 
-/// The `torus_cli` example, built on first use (as `slide` is, by [`slide_path`]).
-fn torus_cli() -> &'static Path {
-    static PATH: OnceLock<PathBuf> = OnceLock::new();
-    PATH.get_or_init(|| {
-        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
-        let profile = if cfg!(debug_assertions) {
-            "test"
-        } else {
-            "release"
-        };
-        let status = std::process::Command::new(cargo)
-            .args(["build", "--quiet", "-p", "tests", "--example", "torus_cli"])
-            .args(["--profile", profile])
-            .status()
-            .expect("cargo runs");
-        assert!(status.success(), "building the torus_cli example failed");
-        // Beside this test's executable (target/PROFILE/deps), under examples.
-        let deps = std::env::current_exe().unwrap();
-        let profile_dir = deps.parent().and_then(Path::parent).unwrap();
-        profile_dir
-            .join("examples")
-            .join(format!("torus_cli{}", std::env::consts::EXE_SUFFIX))
-    })
-}
-
 /// The torus's moves from `start`: the blank swapped with the cell it moves to, wrapping.
 fn torus_replay(start: &str, moves: &[Value]) -> String {
     let mut cells: Vec<char> = start.chars().collect();
@@ -323,7 +295,7 @@ fn torus_replay(start: &str, moves: &[Value]) -> String {
 
 #[test]
 fn a_puzzle_registered_by_another_program_gets_the_whole_command_line() {
-    let torus = torus_cli();
+    let torus = torus_cli_path();
     let listed = Command::new(torus).arg("puzzles").output().unwrap();
     let listed = String::from_utf8(listed.stdout).unwrap();
     assert!(
@@ -347,7 +319,7 @@ fn a_puzzle_registered_by_another_program_gets_the_whole_command_line() {
             ],
         );
         assert_eq!(code, Some(0), "{answer}");
-        let moves = answer["moves"].as_array().unwrap();
+        let moves = answer["move_list"].as_array().unwrap();
         assert_eq!(torus_replay("8.1234567", moves), "12345678.");
         assert_eq!(answer["length"].as_u64(), Some(moves.len() as u64));
         lengths.push(moves.len());
@@ -407,7 +379,7 @@ fn a_puzzle_registered_by_another_program_gets_the_whole_command_line() {
         (Some("solved"), Some(1))
     );
     assert_eq!(
-        torus_replay("12345.786", graph["moves"].as_array().unwrap()),
+        torus_replay("12345.786", graph["move_list"].as_array().unwrap()),
         "12345678."
     );
     let dot = Command::new(torus)
@@ -487,7 +459,7 @@ fn batch_solves_any_puzzle_a_line_at_a_time_in_input_order() {
             .starts_with("bad rush-hour instance"));
     }
     // The torus's lines through the program that registers it.
-    let output = Command::new(torus_cli())
+    let output = Command::new(torus_cli_path())
         .args(["batch", "-p", "torus", "--format", "table"])
         .write_stdin("8.1234567\n12345678.\n")
         .output()

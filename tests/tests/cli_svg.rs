@@ -415,7 +415,7 @@ fn a_klotski_picture_follows_each_lettered_piece() {
             "klotski.svg",
         ],
     );
-    let moves = report["moves"].as_array().unwrap();
+    let moves = report["move_list"].as_array().unwrap();
     assert_eq!(moves.len(), 81);
     let picture = read_picture(&directory.path().join("klotski.svg"));
     assert_eq!(picture.moves, moves.len());
@@ -441,8 +441,9 @@ fn check_blocks(puzzle: &[&str], directory: &Path) {
     arguments.extend_from_slice(&["-f", "json", "--boards", "--svg", "blocks.svg"]);
     let report = json_of(directory, &arguments);
     let board_lines = |text: &str| -> Vec<String> {
-        // Header lines (`goal: B at 4,2`) hold a colon; board lines never do.
-        (text.lines())
+        // Rows are separated by `/` on one line; header lines (`goal: B at 4,2`) hold a colon,
+        // board lines never do.
+        (text.split(['\n', '/']))
             .filter(|line| !line.contains(':'))
             .map(str::to_owned)
             .collect()
@@ -452,7 +453,7 @@ fn check_blocks(puzzle: &[&str], directory: &Path) {
         lettered(&lines.iter().map(String::as_str).collect::<Vec<_>>())
     };
     let start = report["start"].as_str().unwrap();
-    let moves = report["moves"].as_array().unwrap();
+    let moves = report["move_list"].as_array().unwrap();
     let boards: Vec<Grid> = (report["boards"].as_array().unwrap().iter())
         .map(|board| grid_of(board.as_str().unwrap()))
         .collect();
@@ -470,11 +471,14 @@ fn check_blocks(puzzle: &[&str], directory: &Path) {
     for (step, frame) in picture.frames.iter().enumerate() {
         if step > 0 {
             let text = moves[step - 1].as_str().unwrap();
-            // A move names its piece by its class's first letter at the start.
-            let class = &text[..text.find(' ').unwrap()];
-            replayed = play(&replayed, text, Some(class));
+            // A move names the piece that moves by the letter the layout gave it.
+            let piece = &text[..text.find(' ').unwrap()];
+            replayed = play(&replayed, text, Some(piece));
         }
         assert_eq!(*frame, replayed, "{puzzle:?} step {step}");
+        // The boards follow each piece under its letter as the picture does: none trades
+        // letters with an identical piece between two boards.
+        assert_eq!(*frame, boards[step], "{puzzle:?} step {step}");
         assert_eq!(
             partition(frame),
             partition(&boards[step]),

@@ -265,7 +265,7 @@ fn every_printing_subcommand_speaks_json() {
     let report = json(&output.stdout);
     assert_eq!(report["result"], "solved");
     assert_eq!(report["length"], 81);
-    assert_eq!(report["moves"].as_array().unwrap().len(), 81);
+    assert_eq!(report["move_list"].as_array().unwrap().len(), 81);
     assert!(report["statistics"]["expanded"].as_u64().unwrap() > 0);
 }
 

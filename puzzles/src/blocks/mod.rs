@@ -71,6 +71,7 @@
 mod catalogue;
 mod cluster;
 mod error;
+mod follow;
 mod geometry;
 mod heuristic;
 mod layout;
@@ -82,6 +83,7 @@ mod text;
 pub use catalogue::{Notation, ShippedLayout, SHIPPED};
 pub use cluster::Farthest;
 pub use error::LayoutError;
+pub use follow::Followed;
 pub use geometry::{Axis, Goal, PieceSpec, Position, Side, MAX_CELLS};
 pub use heuristic::GoalDistance;
 pub use layout::Blocks;

@@ -5,8 +5,10 @@ use search_core::{
 };
 
 use super::klotski::METRICS;
-use super::{Answer, Choice, Explored, Instance, InstanceError, PuzzleKind, Request};
-use crate::blocks::{Blocks, GoalDistance, Metric, Move, Placement, ShippedLayout};
+use super::{
+    Answer, Choice, Ending, Explored, Grid, Instance, InstanceError, PuzzleKind, Request, Square,
+};
+use crate::blocks::{Blocks, Goal, GoalDistance, Metric, Move, Placement, ShippedLayout};
 
 /// Any sliding-block puzzle of [`blocks`](crate::blocks) behind [`PuzzleKind`]: a layout in
 /// the layout format (on several lines, or on one with its lines separated by `/`), or the
@@ -29,7 +31,7 @@ const ALGORITHMS: &[Choice] = &[
         "bidirectional",
         "breadth-first from the start and from every goal state of its cluster",
     ),
-    Choice::new("astar", "A* with the goal distance"),
+    Choice::informed("astar", "A* with the goal distance"),
 ];
 
 const HEURISTICS: &[Choice] = &[Choice::new(
@@ -159,6 +161,20 @@ struct BlocksInstance {
 }
 
 impl BlocksInstance {
+    /// The board with every piece at `anchors` (pieces followed through a solution, each under
+    /// its own letter) on one line: Rush Hour's notation, or the rows separated by `/`.
+    fn followed_line(&self, anchors: &[u8]) -> String {
+        if self.is_rush_hour_board() {
+            return self.problem.draw_followed(anchors, 'o', 'x').concat();
+        }
+        self.problem.draw_followed(anchors, '.', 'x').join("/")
+    }
+
+    /// Whether states are written in Rush Hour's notation: a Rush Hour instance on its 6x6 board.
+    fn is_rush_hour_board(&self) -> bool {
+        self.rush_hour && self.problem.width() == 6 && self.problem.height() == 6
+    }
+
     /// `state` on one line: Rush Hour's notation, or the board's rows separated by `/`.
     fn board_line(&self, state: &Placement) -> String {
         if self.rush_hour {
@@ -183,15 +199,58 @@ impl Instance for BlocksInstance {
     }
 
     fn goal(&self) -> String {
-        let rendered = self.problem.render(&self.start);
-        let goals: Vec<&str> = (rendered.lines())
-            .filter(|line| line.starts_with("goal:") || line.starts_with("exit:"))
-            .collect();
         if self.rush_hour {
-            "the red car reaches the right edge of its row".to_owned()
-        } else {
-            goals.join("; ")
+            return "the red car reaches the right edge of its row".to_owned();
         }
+        let goals: Vec<String> = (self.problem.goals().iter())
+            .map(|goal| match goal {
+                Goal::At { piece, at } => format!(
+                    "{piece} with the top-left corner of its bounding box at row {}, column {}",
+                    u32::from(at.row) + 1,
+                    u32::from(at.column) + 1
+                ),
+                Goal::Exit { piece, side } => format!("{piece} out through the {side} side"),
+            })
+            .collect();
+        goals.join(", and ")
+    }
+
+    fn state_key(&self, state: &str) -> String {
+        (state.chars())
+            .map(|cell| self.problem.class_letter(cell).unwrap_or(cell))
+            .collect()
+    }
+
+    fn draw(&self, state: &str) -> Option<Grid> {
+        let (width, height) = (self.problem.width(), self.problem.height());
+        let rows: Vec<Vec<char>> = if self.is_rush_hour_board() && !state.contains('/') {
+            let cells: Vec<char> = state.trim().chars().collect();
+            cells.chunks(width).map(<[char]>::to_vec).collect()
+        } else {
+            // The start's text has the layout's header lines before the board's rows.
+            let lines: Vec<&str> = state.trim().split('/').collect();
+            let board = lines.get(lines.len().checked_sub(height)?..)?;
+            board
+                .iter()
+                .map(|row| row.trim().chars().collect())
+                .collect()
+        };
+        if rows.len() != height || rows.iter().any(|row| row.len() != width) {
+            return None;
+        }
+        let mut grid = Grid::new(width, height);
+        for (row, cells) in rows.iter().enumerate() {
+            for (column, &cell) in cells.iter().enumerate() {
+                let square = match cell {
+                    '.' | 'o' => Square::Empty,
+                    'x' | '#' => Square::Wall,
+                    letter => Square::Piece(letter.to_string()),
+                };
+                grid.set((row, column), square);
+            }
+        }
+        let goal_pieces = (self.problem.goals().iter()).map(|goal| goal.piece().to_string());
+        Some(grid.with_goal_pieces(goal_pieces))
     }
 
     fn solve(&self, request: &Request<'_>) -> Result<Answer, InstanceError> {
@@ -230,7 +289,8 @@ impl Instance for BlocksInstance {
                 )
             }
         };
-        Ok(Answer::from_result(
+        let actions = result.solution().map(|solution| solution.actions.clone());
+        let mut answer = Answer::from_result(
             &problem,
             result,
             algorithm,
@@ -239,12 +299,27 @@ impl Instance for BlocksInstance {
             |action: &Move| problem.describe(action),
             |state| self.board_line(state),
             ", ",
-        ))
+        );
+        // The state cannot tell identical pieces apart, and so names a move by its class:
+        // followed through the moves, each piece keeps the letter the layout gave it.
+        if let (Ending::Solved(solution), Some(actions)) = (&mut answer.ending, actions) {
+            let followed = (problem.follow(&start, &actions))
+                .map_err(|error| InstanceError::Failed(format!("a bug: {error}")))?;
+            solution.moves = (actions.iter().enumerate())
+                .map(|(index, action)| problem.describe_followed(&followed, index, action))
+                .collect();
+            solution.line = solution.moves.join(", ");
+            solution.states = (followed.anchors.iter())
+                .map(|anchors| self.followed_line(anchors))
+                .collect();
+        }
+        Ok(answer)
     }
 
     fn explore(&self, depth: usize, limits: &Limits) -> Explored {
         let graph = explore(&self.problem, self.start, depth, limits);
-        Explored::from_graph(
+        Explored::from_search(
+            &self.problem,
             &graph,
             |state| self.board_line(state),
             |action| self.problem.describe(action),

@@ -2,7 +2,7 @@
 
 use std::hash::Hash;
 
-use search_core::{ExploredGraph, Limit};
+use search_core::{ExploredGraph, Limit, Problem};
 
 /// The states within some depth of a start and the moves between them, written as text.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -15,6 +15,8 @@ pub struct Explored {
     pub edges: Vec<(usize, usize, String)>,
     /// The limit that stopped the exploration before it reached its depth, if one did.
     pub limit: Option<Limit>,
+    /// The indices of the nodes that are goals (filled by [`Explored::from_search`]).
+    pub goals: Vec<usize>,
 }
 
 impl Explored {
@@ -66,6 +68,27 @@ impl Explored {
                 })
                 .collect(),
             limit: graph.limit(),
+            goals: Vec::new(),
         }
+    }
+
+    /// [`from_graph`](Explored::from_graph), with the nodes that are goals of `problem`
+    /// marked in [`goals`](Explored::goals), so that a drawing can show them.
+    pub fn from_search<P: Problem>(
+        problem: &P,
+        graph: &ExploredGraph<P::State, P::Action>,
+        write_state: impl Fn(&P::State) -> String,
+        name_move: impl Fn(&P::Action) -> String,
+    ) -> Explored
+    where
+        P::State: Clone + Eq + Hash,
+        P::Action: Clone + Eq,
+    {
+        let mut explored = Explored::from_graph(graph, write_state, name_move);
+        explored.goals = (graph.graph().node_weights().enumerate())
+            .filter(|(_, state)| problem.is_goal(state))
+            .map(|(index, _)| index)
+            .collect();
+        explored
     }
 }

@@ -16,7 +16,7 @@ const ALGORITHMS: &[Choice] = &[
         "bfs",
         "breadth-first search: the fastest on Klotski's small state space",
     ),
-    Choice::new("astar", "A* with the 2x2 block's distance from the exit"),
+    Choice::informed("astar", "A* with the 2x2 block's distance from the exit"),
 ];
 
 const HEURISTICS: &[Choice] = &[Choice::new(
@@ -158,6 +158,6 @@ impl Instance for KlotskiInstance {
     fn explore(&self, depth: usize, limits: &Limits) -> Explored {
         let problem = Klotski::new(Metric::Piece);
         let graph = explore(&problem, self.start, depth, limits);
-        Explored::from_graph(&graph, one_line, ToString::to_string)
+        Explored::from_search(&problem, &graph, one_line, ToString::to_string)
     }
 }

@@ -45,6 +45,7 @@ mod answer;
 mod blocks;
 mod explored;
 mod klotski;
+mod picture;
 mod registry;
 mod tiles;
 
@@ -56,6 +57,7 @@ pub use answer::{Answer, Ending, Solution};
 pub use blocks::{BlocksKind, RushHourKind};
 pub use explored::Explored;
 pub use klotski::KlotskiKind;
+pub use picture::{Cell, Grid, Square};
 pub use registry::{Registry, RegistryError};
 pub use tiles::TilesKind;
 
@@ -67,12 +69,29 @@ pub struct Choice {
     pub name: &'static str,
     /// One line saying what it is, for help text.
     pub summary: &'static str,
+    /// For an algorithm: whether a heuristic guides it (A*, IDA*). A front end refuses a
+    /// heuristic given with an algorithm that takes none.
+    pub informed: bool,
 }
 
 impl Choice {
-    /// A choice named `name`, described by `summary`.
+    /// A choice named `name`, described by `summary`: a heuristic, a metric, or an algorithm
+    /// that takes no heuristic.
     pub const fn new(name: &'static str, summary: &'static str) -> Self {
-        Choice { name, summary }
+        Choice {
+            name,
+            summary,
+            informed: false,
+        }
+    }
+
+    /// An algorithm named `name`, described by `summary`, that a heuristic guides.
+    pub const fn informed(name: &'static str, summary: &'static str) -> Self {
+        Choice {
+            name,
+            summary,
+            informed: true,
+        }
     }
 }
 
@@ -145,10 +164,33 @@ impl Choices {
     ///
     /// # Errors
     /// [`InstanceError::Unknown`] for the first name that `kind` does not offer.
+    /// [`InstanceError::Mismatch`] for a heuristic given with an algorithm that takes none.
     pub fn check(&self, kind: &dyn PuzzleKind) -> Result<(), InstanceError> {
         check_one("algorithm", self.algorithm.as_deref(), kind.algorithms())?;
         check_one("heuristic", self.heuristic.as_deref(), kind.heuristics())?;
-        check_one("metric", self.metric.as_deref(), kind.metrics())
+        check_one("metric", self.metric.as_deref(), kind.metrics())?;
+        let algorithm = match self.algorithm.as_deref() {
+            Some(name) => kind.algorithms().iter().find(|choice| choice.name == name),
+            None => kind.algorithms().first(),
+        };
+        match (&self.heuristic, algorithm) {
+            (Some(heuristic), Some(algorithm)) if !algorithm.informed => {
+                let informed: Vec<&str> = (kind.algorithms().iter())
+                    .filter(|choice| choice.informed)
+                    .map(|choice| choice.name)
+                    .collect();
+                Err(InstanceError::Mismatch(format!(
+                    "the heuristic `{heuristic}` guides {}; {} takes none",
+                    if informed.is_empty() {
+                        "no algorithm of this puzzle".to_owned()
+                    } else {
+                        informed.join(" and ")
+                    },
+                    algorithm.name
+                )))
+            }
+            _ => Ok(()),
+        }
     }
 }
 
@@ -254,6 +296,27 @@ pub trait Instance: Send {
 
     /// The states within `depth` moves of the start, breadth first, within `limits`.
     fn explore(&self, depth: usize, limits: &Limits) -> Explored;
+
+    /// `state` (the text of [`start`](Instance::start) or of one of a solution's
+    /// [`states`](Solution::states)) as a grid of labelled cells, for pictures (`--svg`) and
+    /// boards (`--boards`); `None` if the puzzle cannot draw it.
+    ///
+    /// The default reads the text as [`Grid::from_rows`] does: rows separated by `/`, a
+    /// character (or a word, in rows with spaces) a cell, `.` empty, `#` a wall. A puzzle whose
+    /// states are written so gets pictures without implementing this; its pieces keep their
+    /// labels from one state to the next as long as its state text does.
+    fn draw(&self, state: &str) -> Option<Grid> {
+        Grid::from_rows(state).ok()
+    }
+
+    /// A key equal for every text of one state: the texts [`explore`](Instance::explore)
+    /// writes and those of a solution's [`states`](Solution::states), which may differ where
+    /// the state does not tell pieces apart (a solution's states follow each piece under its
+    /// own letter; the state graph's name identical pieces by their order). The default is the
+    /// text itself.
+    fn state_key(&self, state: &str) -> String {
+        state.to_owned()
+    }
 }
 
 impl fmt::Debug for dyn Instance + '_ {
@@ -290,6 +353,8 @@ pub enum InstanceError {
     /// The puzzle could not solve the instance, for a reason of its own (a file it needs could
     /// not be read or written).
     Failed(String),
+    /// Choices that do not go together (a heuristic given with an algorithm that takes none).
+    Mismatch(String),
 }
 
 impl fmt::Display for InstanceError {
@@ -314,7 +379,7 @@ impl fmt::Display for InstanceError {
                 "unknown {what} `{name}`: this puzzle offers {}",
                 offered.join(", ")
             ),
-            InstanceError::Failed(reason) => f.write_str(reason),
+            InstanceError::Failed(reason) | InstanceError::Mismatch(reason) => f.write_str(reason),
         }
     }
 }

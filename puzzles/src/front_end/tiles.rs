@@ -4,12 +4,12 @@ use search_core::{explore, Limits};
 
 use super::answer::lower_bound;
 use super::{
-    Answer, Choice, Ending, Explored, Instance, InstanceError, PuzzleKind, Reachability, Request,
-    Solution,
+    Answer, Choice, Ending, Explored, Grid, Instance, InstanceError, PuzzleKind, Reachability,
+    Request, Solution, Square,
 };
 use crate::tiles::{
     format_moves, solvability, solve_request, Algorithm, Board, HeuristicKind, Move, PackedWord,
-    PdbSource, Shape, SlidingPuzzle, SolveRequest, TileOutcome,
+    PdbSource, SlidingPuzzle, SolveRequest, TileOutcome,
 };
 
 /// Sliding-tile puzzles of any width and height from 2x2 to 25 cells (the 8-, 15- and
@@ -21,8 +21,8 @@ use crate::tiles::{
 pub struct TilesKind;
 
 const ALGORITHMS: &[Choice] = &[
-    Choice::new("idastar", "IDA*: little memory, the choice at every size"),
-    Choice::new("astar", "A*: stores every board it reaches"),
+    Choice::informed("idastar", "IDA*: little memory, the choice at every size"),
+    Choice::informed("astar", "A*: stores every board it reaches"),
     Choice::new("bidirectional", "breadth-first from both ends"),
     Choice::new("bfs", "breadth-first search, 3x3 and smaller"),
 ];
@@ -38,16 +38,6 @@ const HEURISTICS: &[Choice] = &[
         "pdb",
         "additive pattern databases, from the cache or built into it (the default when cached)",
     ),
-];
-
-/// Makes a standard goal board for a shape.
-type MakeGoal = fn(Shape) -> Board;
-
-/// The goal names a tile goal may be given by, with the board each names for a shape.
-const GOAL_NAMES: [(&str, MakeGoal); 3] = [
-    ("blank-last", Board::blank_last),
-    ("blank-first", Board::blank_first),
-    ("spiral", Board::spiral),
 ];
 
 impl PuzzleKind for TilesKind {
@@ -73,22 +63,21 @@ impl PuzzleKind for TilesKind {
     }
 
     fn parse(&self, start: &str, goal: Option<&str>) -> Result<Box<dyn Instance>, InstanceError> {
-        let (start, goal) = match (start.split_once([';', '\t']), goal) {
-            (Some(_), Some(_)) => {
-                return Err(InstanceError::Goal(
-                    "given twice: after the start's `;` and apart from it".to_owned(),
-                ))
-            }
-            (Some((start, goal)), None) => (start, Some(goal)),
-            (None, goal) => (start, goal),
-        };
         let start =
             Board::parse(start.trim()).map_err(|error| InstanceError::Start(error.to_string()))?;
         let shape = start.shape();
         let goal = match goal.map(str::trim) {
             None => Board::blank_last(shape),
-            Some(text) => match GOAL_NAMES.iter().find(|(name, _)| *name == text) {
-                Some((_, make)) => make(shape),
+            Some(text) => match Board::named_goal(text, shape) {
+                Some(named) => named,
+                // Letters are in no board: a word that is no goal's name is told so, with the
+                // names, rather than called a bad board.
+                None if text.chars().any(char::is_alphabetic) => {
+                    return Err(InstanceError::Goal(format!(
+                        "unknown goal `{text}`: a goal is a board, or one of {}",
+                        Board::GOAL_NAMES.join(", ")
+                    )))
+                }
                 None => {
                     Board::parse(text).map_err(|error| InstanceError::Goal(error.to_string()))?
                 }
@@ -125,13 +114,14 @@ fn one_line(board: &Board) -> String {
 impl TilesInstance {
     /// The standard goals the start can reach, by name.
     fn reaches(&self) -> Vec<String> {
-        GOAL_NAMES
-            .iter()
-            .filter(|(_, make)| {
-                solvability(&self.start, &make(self.start.shape()))
-                    .is_ok_and(|solvability| solvability.is_solvable())
+        let shape = self.start.shape();
+        (Board::GOAL_NAMES.iter())
+            .filter(|name| {
+                Board::named_goal(name, shape).is_some_and(|goal| {
+                    solvability(&self.start, &goal).is_ok_and(|found| found.is_solvable())
+                })
             })
-            .map(|(name, _)| (*name).to_owned())
+            .map(|name| (*name).to_owned())
             .collect()
     }
 
@@ -141,7 +131,8 @@ impl TilesInstance {
             .state(&self.start)
             .expect("the start has the goal's shape");
         let graph = explore(&puzzle, start, depth, limits);
-        Explored::from_graph(
+        Explored::from_search(
+            &puzzle,
             &graph,
             |state| one_line(&puzzle.board(state)),
             Move::to_string,
@@ -149,7 +140,27 @@ impl TilesInstance {
     }
 }
 
+impl From<&Board> for Grid {
+    /// The board as a picture: every tile a one-cell piece labelled with its number (tiles are
+    /// unique, so a number follows its tile from board to board), the blank empty.
+    fn from(board: &Board) -> Grid {
+        let shape = board.shape();
+        let mut grid = Grid::new(shape.width(), shape.height()).spaced(true);
+        for (cell, &tile) in board.tiles().iter().enumerate() {
+            if tile != 0 {
+                let at = (shape.row(cell), shape.column(cell));
+                grid.set(at, Square::Piece(tile.to_string()));
+            }
+        }
+        grid
+    }
+}
+
 impl Instance for TilesInstance {
+    fn draw(&self, state: &str) -> Option<Grid> {
+        Board::parse(state).ok().map(|board| Grid::from(&board))
+    }
+
     fn start(&self) -> String {
         one_line(&self.start)
     }

@@ -66,6 +66,29 @@ impl Board {
         Ok(Board { shape, tiles })
     }
 
+    /// The names standard goals are given by: `blank-last`, `blank-first` and `spiral`
+    /// ([`Board::named_goal`]).
+    pub const GOAL_NAMES: [&'static str; 3] = ["blank-last", "blank-first", "spiral"];
+
+    /// The standard goal named `name` ([`GOAL_NAMES`](Board::GOAL_NAMES)) for boards of
+    /// `shape`, or `None` if `name` names none.
+    ///
+    /// ```
+    /// use puzzles::{Board, Shape};
+    ///
+    /// let shape = Shape::new(3, 3).unwrap();
+    /// assert_eq!(Board::named_goal("spiral", shape), Some(Board::spiral(shape)));
+    /// assert_eq!(Board::named_goal("centre", shape), None);
+    /// ```
+    pub fn named_goal(name: &str, shape: Shape) -> Option<Board> {
+        match name {
+            "blank-last" => Some(Board::blank_last(shape)),
+            "blank-first" => Some(Board::blank_first(shape)),
+            "spiral" => Some(Board::spiral(shape)),
+            _ => None,
+        }
+    }
+
     /// The goal `1 2 .. N-1` with the blank last (bottom-right).
     pub fn blank_last(shape: Shape) -> Board {
         let cells = shape.cells() as u8;

@@ -34,3 +34,29 @@ pub fn slide_path() -> &'static Path {
         assert_cmd::cargo::cargo_bin("slide")
     })
 }
+
+/// The `torus_cli` example, built on first use (as `slide` is, by [`slide_path`]).
+#[allow(dead_code)] // Not every test file runs the example.
+pub fn torus_cli_path() -> &'static Path {
+    static PATH: OnceLock<PathBuf> = OnceLock::new();
+    PATH.get_or_init(|| {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let profile = if cfg!(debug_assertions) {
+            "test"
+        } else {
+            "release"
+        };
+        let status = std::process::Command::new(cargo)
+            .args(["build", "--quiet", "-p", "tests", "--example", "torus_cli"])
+            .args(["--profile", profile])
+            .status()
+            .expect("cargo runs");
+        assert!(status.success(), "building the torus_cli example failed");
+        // Beside this test's executable (target/PROFILE/deps), under examples.
+        let deps = std::env::current_exe().unwrap();
+        let profile_dir = deps.parent().and_then(Path::parent).unwrap();
+        profile_dir
+            .join("examples")
+            .join(format!("torus_cli{}", std::env::consts::EXE_SUFFIX))
+    })
+}

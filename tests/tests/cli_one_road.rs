@@ -1,0 +1,383 @@
+//! One road for every puzzle, end to end through the real binaries: goals and `start;goal`
+//! lines read by the puzzle itself, moves that name the piece that moves, the same JSON shape,
+//! pictures, checked choices, graphs of goal-condition puzzles, a plugin's own name, and
+//! `--svg` that never costs the user a file.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::Path;
+
+use assert_cmd::Command;
+use common::{slide_path, torus_cli_path};
+use serde_json::Value;
+
+fn slide() -> Command {
+    Command::new(slide_path())
+}
+
+/// Runs `command` with `args`; its exit code, standard output and standard error.
+fn run(command: &mut Command, args: &[&str]) -> (Option<i32>, String, String) {
+    let output = command.args(args).output().unwrap();
+    (
+        output.status.code(),
+        String::from_utf8(output.stdout).unwrap(),
+        String::from_utf8(output.stderr).unwrap(),
+    )
+}
+
+fn json(text: &str) -> Value {
+    serde_json::from_str(text).unwrap_or_else(|error| panic!("{error}: {text}"))
+}
+
+/// A board of `width` columns as `(row, column) -> letter`, from rows separated by `/` or
+/// Rush Hour's 36 characters (`o` empty, `x` a wall: neither kept).
+fn cells(state: &str, width: usize) -> BTreeMap<(usize, usize), char> {
+    let rows: Vec<Vec<char>> = if state.contains('/') {
+        state.split('/').map(|row| row.chars().collect()).collect()
+    } else {
+        let all: Vec<char> = state.chars().collect();
+        all.chunks(width).map(<[char]>::to_vec).collect()
+    };
+    let mut cells = BTreeMap::new();
+    for (row, letters) in rows.iter().enumerate() {
+        for (column, &letter) in letters.iter().enumerate() {
+            if !matches!(letter, '.' | 'o' | 'x' | '#') {
+                cells.insert((row, column), letter);
+            }
+        }
+    }
+    cells
+}
+
+/// `r4c3` as (3, 2).
+fn position(text: &str) -> (usize, usize) {
+    let (row, column) = text[1..].split_once('c').unwrap();
+    (
+        row.parse::<usize>().unwrap() - 1,
+        column.parse::<usize>().unwrap() - 1,
+    )
+}
+
+/// Checks that every move of a solved JSON answer names the piece that moves: the letter at
+/// the move's first cell in the board before it, and at its last cell in the board after.
+fn moves_name_their_pieces(answer: &Value, width: usize) {
+    let moves = answer["move_list"].as_array().unwrap();
+    let boards = answer["boards"].as_array().unwrap();
+    assert_eq!(boards.len(), moves.len() + 1);
+    for (index, step) in moves.iter().enumerate() {
+        let text = step.as_str().unwrap();
+        let words: Vec<&str> = text.split_whitespace().collect();
+        let [letter, from, "->", to] = words.as_slice() else {
+            panic!("a move is `LETTER FROM -> TO`: {text}")
+        };
+        let letter = letter.chars().next().unwrap();
+        let before = cells(boards[index].as_str().unwrap(), width);
+        let after = cells(boards[index + 1].as_str().unwrap(), width);
+        let (from, to) = (position(from), position(to));
+        // The anchor is the top-left corner of the piece's bounding box: the piece's cells
+        // all lie below and to the right of it, and one of them is on its row.
+        let anchor_of = |board: &BTreeMap<(usize, usize), char>| {
+            let mine: Vec<(usize, usize)> = (board.iter())
+                .filter(|(_, &at)| at == letter)
+                .map(|(&cell, _)| cell)
+                .collect();
+            let top = mine.iter().map(|cell| cell.0).min().unwrap();
+            let left = mine.iter().map(|cell| cell.1).min().unwrap();
+            (top, left)
+        };
+        assert_eq!(anchor_of(&before), from, "move {}: {text}", index + 1);
+        assert_eq!(anchor_of(&after), to, "move {}: {text}", index + 1);
+    }
+}
+
+#[test]
+fn moves_name_the_piece_that_moves_and_boards_keep_their_letters() {
+    // The board: move 3 moved K, which the old names called I.
+    let (code, stdout, _) = run(
+        &mut slide(),
+        &[
+            "blocks",
+            "--rush-hour",
+            "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM",
+            "-f",
+            "json",
+            "--boards",
+        ],
+    );
+    assert_eq!(code, Some(0));
+    let answer = json(&stdout);
+    assert_eq!(answer["length"], 60);
+    assert_eq!(answer["move_list"][2], "K r4c3 -> r5c3");
+    moves_name_their_pieces(&answer, 6);
+    for (kind, instance, width) in [("blocks", "pennant", 4), ("klotski", "classic", 4)] {
+        let (code, stdout, stderr) = run(
+            &mut slide(),
+            &["solve", "-p", kind, instance, "-f", "json", "--boards"],
+        );
+        assert_eq!(code, Some(0), "{stderr}");
+        moves_name_their_pieces(&json(&stdout), width);
+    }
+}
+
+#[test]
+fn goals_and_start_goal_lines_reach_the_puzzle() {
+    // A word as a goal goes to the puzzle, which reads (or refuses) it: Klotski takes none.
+    let (code, _, stderr) = run(
+        &mut slide(),
+        &["solve", "-p", "klotski", "classic", "centre"],
+    );
+    assert_eq!(code, Some(2));
+    assert!(stderr.contains("this puzzle takes no goal"), "{stderr}");
+    assert!(!stderr.contains("blank-last"), "{stderr}");
+    // Tiles say the same of a bad goal name, apart or after a `;`.
+    let apart = run(&mut slide(), &["solve", "12345678.", "bogus"]);
+    let joined = run(&mut slide(), &["solve", "12345678.;bogus"]);
+    for (code, _, stderr) in [&apart, &joined] {
+        assert_eq!(*code, Some(2));
+        assert!(stderr.contains("unknown goal `bogus`"), "{stderr}");
+    }
+    // A tab or `;` at either end is an empty part, never a crash.
+    for text in ["\t12345678.", "12345678.\t", ";", "12345678.;"] {
+        for subcommand in ["solve", "check"] {
+            let (code, _, stderr) = run(&mut slide(), &[subcommand, text]);
+            assert_eq!(code, Some(2), "{subcommand} {text:?}: {stderr}");
+            assert!(stderr.starts_with("slide: "), "{stderr}");
+        }
+    }
+    // A plugin's batch with `start;goal` and tab lines.
+    let output = Command::new(torus_cli_path())
+        .args(["batch", "-p", "torus"])
+        .write_stdin("8.1234567;12345678.\n8.1234567\t12345678.\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let records: Vec<Value> = (String::from_utf8(output.stdout).unwrap().lines())
+        .map(json)
+        .collect();
+    assert_eq!(records.len(), 2);
+    assert!(records.iter().all(|record| record["result"] == "solved"));
+}
+
+#[test]
+fn a_heuristic_with_an_algorithm_that_takes_none_is_refused_for_every_puzzle() {
+    for (kind, instance, heuristic) in [
+        ("klotski", "classic", "block-distance"),
+        ("blocks", "pennant", "goal-distance"),
+        ("tiles", "12345678.", "manhattan"),
+    ] {
+        let (code, stdout, stderr) = run(
+            &mut slide(),
+            &["solve", "-p", kind, instance, "-a", "bfs", "-H", heuristic],
+        );
+        assert_eq!(code, Some(2), "{kind}: {stderr}");
+        assert_eq!(stdout, "");
+        assert!(
+            stderr.contains(heuristic) || stderr.contains("--heuristic"),
+            "{stderr}"
+        );
+    }
+}
+
+#[test]
+fn graphs_of_goal_condition_puzzles_draw_the_path_and_mark_start_and_goals() {
+    let layout = "goal: A at 1,2/AB./C..";
+    let (code, stdout, stderr) = run(
+        &mut slide(),
+        &[
+            "graph", "-p", "blocks", layout, "--depth", "3", "--path", "-f", "json",
+        ],
+    );
+    assert_eq!(code, Some(0), "{stderr}");
+    let graph = json(&stdout);
+    assert_eq!(graph["start_node"], 0);
+    assert_eq!(graph["result"], "solved");
+    assert_eq!(graph["length"], 2);
+    let goals = graph["goal_nodes"].as_array().unwrap();
+    assert!(!goals.is_empty());
+    // Every node marked a goal has A at the top-middle cell.
+    for goal in goals {
+        let node = graph["nodes"][goal.as_u64().unwrap() as usize]
+            .as_str()
+            .unwrap();
+        assert_eq!(cells(node, 3).get(&(0, 1)), Some(&'A'), "{node}");
+    }
+    let (code, dot, _) = run(
+        &mut slide(),
+        &["graph", "-p", "blocks", layout, "--depth", "3", "--path"],
+    );
+    assert_eq!(code, Some(0));
+    assert!(dot.contains("xlabel = \"start\""), "{dot}");
+    assert!(dot.contains("xlabel = \"goal\""), "{dot}");
+    assert!(dot.contains(" -> "), "{dot}");
+    assert!(dot.matches("color = red").count() >= 2 + 2, "{dot}");
+}
+
+#[test]
+fn every_puzzle_draws_its_solution() {
+    let directory = tempfile::tempdir().unwrap();
+    for (kind, instance) in [
+        ("klotski", "classic"),
+        ("blocks", "pennant"),
+        ("rush-hour", "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM"),
+        ("tiles", "13524678."),
+    ] {
+        let path = directory.path().join(format!("{kind}.svg"));
+        let (code, stdout, stderr) = run(
+            &mut slide(),
+            &[
+                "solve",
+                "-p",
+                kind,
+                instance,
+                "-f",
+                "json",
+                "--svg",
+                path.to_str().unwrap(),
+            ],
+        );
+        assert_eq!(code, Some(0), "{kind}: {stderr}");
+        let answer = json(&stdout);
+        let svg = std::fs::read_to_string(&path).unwrap();
+        let document = roxmltree::Document::parse(&svg).unwrap();
+        let moves = document.root_element().attribute("data-moves").unwrap();
+        assert_eq!(moves, answer["length"].to_string(), "{kind}");
+    }
+    // A plugin whose states are not rows gets a clear refusal, not a broken picture.
+    let path = directory.path().join("torus.svg");
+    let output = Command::new(torus_cli_path())
+        .args([
+            "solve",
+            "-p",
+            "torus",
+            "8.1234567",
+            "--svg",
+            path.to_str().unwrap(),
+        ])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        output.status.code() == Some(0) || stderr.contains("cannot draw"),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn tiles_and_klotski_answer_in_one_json_shape() {
+    let shape = |args: &[&str]| -> BTreeMap<String, &'static str> {
+        let (code, stdout, _) = run(&mut slide(), args);
+        assert_eq!(code, Some(0));
+        let answer = json(&stdout);
+        let kind = |value: &Value| match value {
+            Value::Null => "null",
+            Value::Bool(_) => "bool",
+            Value::Number(_) => "number",
+            Value::String(_) => "string",
+            Value::Array(_) => "array",
+            Value::Object(_) => "object",
+        };
+        (answer.as_object().unwrap().iter())
+            // A metric is null for tiles (one kind of move), a name for Klotski.
+            .filter(|(key, _)| *key != "metric")
+            .map(|(key, value)| (key.clone(), kind(value)))
+            .collect()
+    };
+    let tiles = shape(&["solve", "13524678.", "46758123.", "-f", "json"]);
+    let klotski = shape(&["solve", "-p", "klotski", "classic", "-f", "json"]);
+    let aliased = shape(&["klotski", "--classic", "-f", "json"]);
+    assert_eq!(tiles, klotski);
+    assert_eq!(klotski, aliased);
+    assert_eq!(tiles["moves"], "string");
+    assert_eq!(tiles["move_list"], "array");
+}
+
+#[test]
+fn a_plugin_binary_speaks_with_its_own_name() {
+    let (code, stdout, _) = run(&mut Command::new(torus_cli_path()), &["--version"]);
+    assert_eq!(code, Some(0));
+    assert!(stdout.starts_with("torus_cli "), "{stdout}");
+    let (_, help, _) = run(&mut Command::new(torus_cli_path()), &["--help"]);
+    assert!(help.contains("torus"), "{help}");
+    let (code, _, stderr) = run(
+        &mut Command::new(torus_cli_path()),
+        &["solve", "-p", "torus", "1234"],
+    );
+    assert_eq!(code, Some(2));
+    assert!(stderr.starts_with("torus_cli: "), "{stderr}");
+    let (code, _, stderr) = run(&mut Command::new(torus_cli_path()), &["--no-such-flag"]);
+    assert_eq!(code, Some(2));
+    assert!(stderr.starts_with("torus_cli: "), "{stderr}");
+}
+
+#[test]
+fn goals_and_batch_tables_say_what_they_mean() {
+    let (code, stdout, _) = run(&mut slide(), &["solve", "-p", "blocks", "pennant"]);
+    assert_eq!(code, Some(0));
+    let goal = stdout
+        .lines()
+        .find(|line| line.starts_with("goal:"))
+        .unwrap();
+    assert!(!goal.contains("goal:   goal:"), "{goal}");
+    assert!(
+        goal.contains("top-left corner of its bounding box"),
+        "{goal}"
+    );
+    let output = slide()
+        .args(["batch", "-p", "torus", "--format", "table"])
+        .write_stdin("")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "no torus in slide");
+    let output = Command::new(torus_cli_path())
+        .args(["batch", "-p", "torus", "--format", "table"])
+        .write_stdin("8.1234567;12345678.\n")
+        .output()
+        .unwrap();
+    let table = String::from_utf8(output.stdout).unwrap();
+    assert!(table.contains("8.1234567;12345678."), "{table}");
+}
+
+#[test]
+fn svg_never_costs_the_user_a_file() {
+    let directory = tempfile::tempdir().unwrap();
+    let layout = directory.path().join("lay.txt");
+    std::fs::write(&layout, "ABBC\nABBC\nDEEF\nDGHF\nI..J\n").unwrap();
+    let layout_text = layout.to_str().unwrap();
+    for subcommand in [&["klotski", layout_text][..], &["blocks", layout_text][..]] {
+        let mut args = subcommand.to_vec();
+        args.extend(["--svg", layout_text]);
+        let (code, stdout, stderr) = run(&mut slide(), &args);
+        assert_eq!(code, Some(5), "{args:?}: {stderr}");
+        assert_eq!(stdout, "");
+        assert!(stderr.contains("the input being solved"), "{stderr}");
+    }
+    assert_eq!(
+        std::fs::read_to_string(&layout).unwrap(),
+        "ABBC\nABBC\nDEEF\nDGHF\nI..J\n",
+        "the layout is untouched"
+    );
+    // The picture on standard output's own file would cut the printed solution off.
+    let out = directory.path().join("out.txt");
+    let file = std::fs::File::create(&out).unwrap();
+    let output = std::process::Command::new(slide_path())
+        .args(["solve", "13524678.", "--svg", "/dev/stdout"])
+        .stdout(file)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(5), "{output:?}");
+    // A picture written whole or not at all: an existing one survives a failed write.
+    let picture = directory.path().join("ok.svg");
+    let (code, _, _) = run(
+        &mut slide(),
+        &["solve", "13524678.", "--svg", picture.to_str().unwrap()],
+    );
+    assert_eq!(code, Some(0));
+    let leftovers: Vec<_> = std::fs::read_dir(directory.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().file_name())
+        .filter(|name| name.to_string_lossy().starts_with(".slide-svg-"))
+        .collect();
+    assert!(leftovers.is_empty(), "{leftovers:?}");
+    assert!(Path::new(&picture).exists());
+}
