@@ -836,8 +836,8 @@ mod tests {
 
     #[test]
     fn goal_names_and_boards_are_told_apart() {
-        assert_eq!("spiral".parse(), Ok(GoalArg::Spiral));
-        assert_eq!("blank-first".parse(), Ok(GoalArg::BlankFirst));
+        assert_eq!("spiral".parse(), Ok(GoalArg::Named("spiral")));
+        assert_eq!("blank-first".parse(), Ok(GoalArg::Named("blank-first")));
         assert_eq!(
             "12345678.".parse(),
             Ok(GoalArg::Board("12345678.".to_owned()))
@@ -859,7 +859,7 @@ mod tests {
 
     #[test]
     fn goals_are_names_or_boards() {
-        assert_eq!(" spiral ".parse(), Ok(GoalArg::Spiral));
+        assert_eq!(" spiral ".parse(), Ok(GoalArg::Named("spiral")));
         assert_eq!(
             "123456780".parse(),
             Ok(GoalArg::Board("123456780".to_owned()))

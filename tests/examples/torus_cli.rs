@@ -7,16 +7,16 @@
 //! `--puzzle` then works for it, with slide's flags, formats, limits and exit codes:
 //!
 //! ```sh
-//! cargo run -p tests --example torus_cli -- puzzles
-//! cargo run -p tests --example torus_cli -- solve --puzzle torus 8.1234567
-//! cargo run -p tests --example torus_cli -- solve --puzzle torus 8.1234567 -a astar --format json
-//! cargo run -p tests --example torus_cli -- graph --puzzle torus 12345678. --depth 1
+//! cargo run -p tests --bin torus_cli -- puzzles
+//! cargo run -p tests --bin torus_cli -- solve --puzzle torus 8.1234567
+//! cargo run -p tests --bin torus_cli -- solve --puzzle torus 8.1234567 -a astar --format json
+//! cargo run -p tests --bin torus_cli -- graph --puzzle torus 12345678. --depth 1
 //! ```
 
 use std::process::ExitCode;
 
 use puzzles::front_end::{
-    Answer, Choice, Explored, Instance, InstanceError, PuzzleKind, Registry, Request,
+    Answer, Choice, Explored, Grid, Instance, InstanceError, PuzzleKind, Registry, Request, Square,
 };
 use search_core::{
     astar_with, bfs_with, explore, heuristic_fn, HashVisited, Limits, OnProgress, Problem,
@@ -253,10 +253,22 @@ impl Instance for TorusInstance {
         })
     }
 
+    /// The board as a picture (`--svg`, `--boards`): its states are written on one line, which
+    /// the default drawing would read as one row, so the torus draws its 3x3 grid itself.
+    fn draw(&self, state: &str) -> Option<Grid> {
+        let board = parse_board(state).ok()?;
+        let mut grid = Grid::new(SIDE, SIDE).spaced(true);
+        for (cell, &tile) in board.iter().enumerate().filter(|(_, &tile)| tile != 0) {
+            grid.set((cell / SIDE, cell % SIDE), Square::Piece(tile.to_string()));
+        }
+        Some(grid)
+    }
+
     fn explore(&self, depth: usize, limits: &Limits) -> Explored {
         let problem = Torus { goal: self.goal };
         let graph = explore(&problem, self.start, depth, limits);
-        Explored::from_graph(&graph, write_board, |direction| {
+        // from_search marks the goal nodes, which `graph` draws for every puzzle.
+        Explored::from_search(&problem, &graph, write_board, |direction| {
             direction.letter().to_owned()
         })
     }

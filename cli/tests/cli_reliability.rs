@@ -21,6 +21,10 @@ fn slide(cache_home: &Path) -> Command {
     command
 }
 
+/// How long a test waits for a process that should end before calling it hung: a guard, not a
+/// measure of speed (that is the benchmarks' business), so generous for a loaded machine.
+const HANG_GUARD: Duration = Duration::from_secs(60);
+
 /// Waits for `child` for at most `limit`; kills it and fails the test if it is still running.
 fn wait_within(child: &mut std::process::Child, limit: Duration) -> std::process::ExitStatus {
     let started = Instant::now();
@@ -68,7 +72,7 @@ fn a_fifo_in_the_cache_is_refused_not_waited_on() {
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
-    let status = wait_within(&mut child, Duration::from_secs(5));
+    let status = wait_within(&mut child, HANG_GUARD);
     let output = child.wait_with_output().unwrap();
     let stderr = String::from_utf8_lossy(&output.stderr);
     assert!(status.success(), "{stderr}");
@@ -149,7 +153,7 @@ fn a_batch_behind_a_slow_reader_keeps_its_memory_flat() {
 
 #[cfg(unix)]
 #[test]
-fn ctrl_c_ends_a_batch_blocked_on_its_input_within_a_second() {
+fn ctrl_c_ends_a_batch_blocked_on_its_input() {
     let scratch = tempfile::tempdir().unwrap();
     let mut batch = slide(scratch.path())
         .arg("batch")
@@ -161,19 +165,22 @@ fn ctrl_c_ends_a_batch_blocked_on_its_input_within_a_second() {
     let mut input = batch.stdin.take().unwrap();
     writeln!(input, "{HARD}").unwrap();
     input.flush().unwrap();
-    // The line is solved at once; then the batch waits for more input, which never comes.
-    std::thread::sleep(Duration::from_millis(700));
+    // The line's answer proves the batch is running with its Ctrl-C handler; then it waits for
+    // more input, which never comes.
+    let mut stdout = std::io::BufReader::new(batch.stdout.take().unwrap());
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut stdout, &mut first).unwrap();
+    assert!(first.contains(r#""length":31"#), "{first}");
     let signalled = Command::new("kill")
         .args(["-INT", &batch.id().to_string()])
         .status()
         .unwrap();
     assert!(signalled.success());
-    let status = wait_within(&mut batch, Duration::from_secs(1));
+    // A guard against a hang, not a measure of speed: the batch ends on the signal.
+    let status = wait_within(&mut batch, HANG_GUARD);
     assert_eq!(status.code(), Some(130));
     let output = batch.wait_with_output().unwrap();
-    let stdout = String::from_utf8(output.stdout).unwrap();
     let stderr = String::from_utf8(output.stderr).unwrap();
-    assert!(stdout.contains(r#""length":31"#), "{stdout}");
     assert!(stderr.contains("solved 1"), "{stderr}");
     drop(input);
 }
@@ -190,7 +197,7 @@ fn a_closed_standard_output_exits_4_at_once() {
             .stderr(Stdio::piped())
             .spawn()
             .unwrap();
-        let status = wait_within(&mut child, Duration::from_secs(10));
+        let status = wait_within(&mut child, HANG_GUARD);
         let mut stderr = String::new();
         std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
         (status.code(), stderr)

@@ -6,7 +6,7 @@
 mod common;
 
 use assert_cmd::Command;
-use common::{slide_path, torus_cli_path};
+use common::slide_path;
 use puzzles::blocks::{Blocks, Notation, SHIPPED};
 use serde_json::Value;
 
@@ -138,18 +138,25 @@ fn a_layout_from_standard_input_solves_and_its_moves_alone_print() {
         moves.trim_end().split(", ").count() as u32,
         pennant.piece_moves
     );
-    // The moves replay: the layout parsed here, each move one of the state's successors.
+    // The moves replay: the layout parsed here, each move one of the state's successors, named
+    // by the letter of the piece it moves (each piece followed from the start).
     let (problem, start) = Blocks::parse(pennant.text).unwrap();
     let named: Vec<&str> = moves.trim_end().split(", ").collect();
     let mut state = start;
+    let mut actions = Vec::new();
     let mut successors = search_core::Successors::<Blocks>::new();
     for name in named {
         successors.clear();
         search_core::Problem::successors(&problem, &state, &mut successors);
-        let next = successors
-            .iter()
-            .find(|successor| problem.describe(&successor.action) == name)
+        let next = (successors.iter())
+            .find(|successor| {
+                let mut tried = actions.clone();
+                tried.push(successor.action);
+                let followed = problem.follow(&start, &tried).unwrap();
+                problem.describe_followed(&followed, actions.len(), &successor.action) == name
+            })
             .unwrap_or_else(|| panic!("`{name}` is no move here"));
+        actions.push(next.action);
         state = next.state;
     }
     assert!(problem.is_solved(&state));
@@ -275,141 +282,6 @@ fn check_and_graph_take_any_puzzle() {
 
 const SHIPPED_RUSH_HOUR: &str = "IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM";
 
-/// The torus's moves from `start`: the blank swapped with the cell it moves to, wrapping.
-fn torus_replay(start: &str, moves: &[Value]) -> String {
-    let mut cells: Vec<char> = start.chars().collect();
-    for step in moves {
-        let blank = cells.iter().position(|&cell| cell == '.').unwrap();
-        let (row, column) = (blank / 3, blank % 3);
-        let (row, column) = match step.as_str().unwrap() {
-            "U" => ((row + 2) % 3, column),
-            "D" => ((row + 1) % 3, column),
-            "L" => (row, (column + 2) % 3),
-            "R" => (row, (column + 1) % 3),
-            other => panic!("no torus move {other}"),
-        };
-        cells.swap(blank, row * 3 + column);
-    }
-    cells.into_iter().collect()
-}
-
-#[test]
-fn a_puzzle_registered_by_another_program_gets_the_whole_command_line() {
-    let torus = torus_cli_path();
-    let listed = Command::new(torus).arg("puzzles").output().unwrap();
-    let listed = String::from_utf8(listed.stdout).unwrap();
-    assert!(
-        listed.contains("tiles: ") && listed.contains("torus: "),
-        "{listed}"
-    );
-
-    let mut lengths = Vec::new();
-    for algorithm in ["bfs", "astar"] {
-        let (code, answer) = json_of(
-            &mut Command::new(torus),
-            &[
-                "solve",
-                "--puzzle",
-                "torus",
-                "8.1234567",
-                "-a",
-                algorithm,
-                "-f",
-                "json",
-            ],
-        );
-        assert_eq!(code, Some(0), "{answer}");
-        let moves = answer["move_list"].as_array().unwrap();
-        assert_eq!(torus_replay("8.1234567", moves), "12345678.");
-        assert_eq!(answer["length"].as_u64(), Some(moves.len() as u64));
-        lengths.push(moves.len());
-    }
-    // The torus's wrap-around makes this start far closer than on the flat board.
-    assert_eq!(lengths[0], lengths[1]);
-
-    let bad = Command::new(torus)
-        .args(["solve", "-p", "torus", "1234"])
-        .output()
-        .unwrap();
-    assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8(bad.stderr)
-        .unwrap()
-        .starts_with("slide: bad torus instance: the start: 4 cells"));
-
-    let stopped = Command::new(torus)
-        .args(["solve", "-p", "torus", "8.1234567", "--max-nodes", "3"])
-        .output()
-        .unwrap();
-    assert_eq!(stopped.status.code(), Some(3));
-
-    let (code, graph) = json_of(
-        &mut Command::new(torus),
-        &[
-            "graph",
-            "-p",
-            "torus",
-            "12345678.",
-            "--depth",
-            "1",
-            "-f",
-            "json",
-        ],
-    );
-    assert_eq!(code, Some(0));
-    assert_eq!(graph["nodes"].as_array().unwrap().len(), 5);
-    // With --goal, the optimal path is part of the graph: here one wrap-around move.
-    let (code, graph) = json_of(
-        &mut Command::new(torus),
-        &[
-            "graph",
-            "-p",
-            "torus",
-            "12345.786",
-            "--depth",
-            "1",
-            "--goal",
-            "12345678.",
-            "-f",
-            "json",
-        ],
-    );
-    assert_eq!(code, Some(0));
-    assert_eq!(
-        (graph["result"].as_str(), graph["length"].as_u64()),
-        (Some("solved"), Some(1))
-    );
-    assert_eq!(
-        torus_replay("12345.786", graph["move_list"].as_array().unwrap()),
-        "12345678."
-    );
-    let dot = Command::new(torus)
-        .args([
-            "graph",
-            "-p",
-            "torus",
-            "12345.786",
-            "--depth",
-            "1",
-            "--goal",
-            "12345678.",
-        ])
-        .output()
-        .unwrap();
-    let dot = String::from_utf8(dot.stdout).unwrap();
-    // Start, goal and the edge between them.
-    assert_eq!(dot.matches("color = red").count(), 3, "{dot}");
-
-    // The standard puzzles are all still there, tiles by default.
-    let tiles = Command::new(torus)
-        .args(["-q", "solve", "13524678.", "46758123."])
-        .output()
-        .unwrap();
-    assert_eq!(
-        String::from_utf8(tiles.stdout).unwrap(),
-        "LLURURDLULDRDRULURDLDR\n"
-    );
-}
-
 #[test]
 fn batch_solves_any_puzzle_a_line_at_a_time_in_input_order() {
     let boards: Vec<&str> = SHIPPED
@@ -458,15 +330,4 @@ fn batch_solves_any_puzzle_a_line_at_a_time_in_input_order() {
             .unwrap()
             .starts_with("bad rush-hour instance"));
     }
-    // The torus's lines through the program that registers it.
-    let output = Command::new(torus_cli_path())
-        .args(["batch", "-p", "torus", "--format", "table"])
-        .write_stdin("8.1234567\n12345678.\n")
-        .output()
-        .unwrap();
-    assert_eq!(output.status.code(), Some(0));
-    let table = String::from_utf8(output.stdout).unwrap();
-    assert_eq!(table.lines().count(), 3, "{table}");
-    let row: Vec<&str> = table.lines().nth(2).unwrap().split_whitespace().collect();
-    assert_eq!(row[..3], ["2", "solved", "0"], "{table}");
 }

@@ -485,7 +485,7 @@ fn check_blocks(puzzle: &[&str], directory: &Path) {
             "{puzzle:?} step {step}"
         );
     }
-    for goal in start.lines().filter_map(|line| line.strip_prefix("goal: ")) {
+    for goal in (start.split(['\n', '/'])).filter_map(|line| line.strip_prefix("goal: ")) {
         let (letter, at) = goal.split_once(" at ").unwrap();
         assert!(
             picture.highlighted.iter().any(|name| name == letter),

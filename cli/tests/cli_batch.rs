@@ -116,16 +116,12 @@ fn a_batch_starts_no_more_workers_than_lines() {
     // The input is still open: the batch waits for more with its main thread, its reader,
     // one worker and the Ctrl-C handler's thread.
     let threads = thread_count(child.id());
+    // Once the input ends, the batch ends: waiting on it is the test (a batch that went on
+    // waiting would hang here, and the harness's time-out would say so).
     drop(stdin);
-    let started = std::time::Instant::now();
     let status = child.wait().unwrap();
     assert!(threads <= 5, "{threads} threads for one line");
     assert!(status.success());
-    assert!(
-        started.elapsed() < Duration::from_secs(10),
-        "the batch took {:?} to end after its input",
-        started.elapsed()
-    );
 }
 
 // Exit codes

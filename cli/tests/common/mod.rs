@@ -1,0 +1,8 @@
+//! What the test files that run the `slide` binary share.
+
+use std::path::Path;
+
+/// The `slide` binary Cargo built for these tests.
+pub fn slide_path() -> &'static Path {
+    Path::new(env!("CARGO_BIN_EXE_slide"))
+}
