@@ -4,8 +4,8 @@
 use super::error::LayoutError;
 use super::geometry::{Axis, Goal, PieceSpec, Position, Side, MAX_CELLS};
 use super::layout::Blocks;
-use super::moves::Move;
-use super::state::Placement;
+use super::moves::{IllegalMove, Move};
+use super::state::{Placement, MAX_PIECES};
 
 /// Whether `character` may name a piece: ASCII letters and digits, except `x`, which is a wall.
 pub(crate) fn is_piece_letter(character: char) -> bool {
@@ -181,6 +181,17 @@ impl Blocks {
 
     /// The board alone, one line per row, with `empty` and `wall` for those cells.
     pub(crate) fn draw(&self, state: &Placement, empty: char, wall: char) -> String {
+        self.draw_lettered(state, &self.letters, empty, wall)
+    }
+
+    /// [`draw`](Blocks::draw), the piece in each slot drawn with `letters[slot]`.
+    fn draw_lettered(
+        &self,
+        state: &Placement,
+        letters: &[char; MAX_PIECES],
+        empty: char,
+        wall: char,
+    ) -> String {
         let (width, height) = (self.width(), self.height());
         let mut grid = vec![empty; width * height];
         for (cell, slot) in grid.iter_mut().enumerate() {
@@ -195,12 +206,108 @@ impl Blocks {
                 let cell =
                     usize::from(anchor.row + row) * width + usize::from(anchor.column + column);
                 if let Some(place) = grid.get_mut(cell) {
-                    *place = self.letter(slot);
+                    *place = letters[slot];
                 }
             }
         }
         let rows: Vec<String> = grid.chunks(width).map(|row| row.iter().collect()).collect();
         rows.join("\n")
+    }
+
+    /// Plays `actions` from `start` and names each move by the letter of the piece that
+    /// moves, followed from the start: `D r3c1 -> r4c1`, the anchor before and after, 1-based.
+    ///
+    /// Unlike [`describe`](Blocks::describe), which names a move by its class, this tells
+    /// identical pieces apart by following each one along the moves, as a reader of the
+    /// [boards](Blocks::render_solution) does.
+    ///
+    /// ```
+    /// use puzzles::blocks::Blocks;
+    /// use search_core::bfs;
+    ///
+    /// let (problem, start) = Blocks::parse_klotski("ABCD/EFGH/IJKL/MMN./MMN.")?;
+    /// let solution = bfs(&problem, start).into_solution().expect("solvable");
+    /// // The vertical piece N steps right, then the block M follows it.
+    /// let names = problem.name_moves(&start, &solution.actions)?;
+    /// assert_eq!(names, ["N r4c3 -> r4c4", "M r4c1 -> r4c2"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`IllegalMove`] names the first move that is not legal where it is played.
+    pub fn name_moves(
+        &self,
+        start: &Placement,
+        actions: &[Move],
+    ) -> Result<Vec<String>, IllegalMove> {
+        let (_, names) = self.follow(start, actions)?;
+        Ok(names)
+    }
+
+    /// The boards along `actions` from `start`, each piece drawn with its own letter as it
+    /// moves: `start` and the start's board, then for each move a blank line, its number and
+    /// [name](Blocks::name_moves), and the board after it.
+    ///
+    /// [`render`](Blocks::render) draws a placement alone, where identical pieces trade letters
+    /// as they move (the state does not tell them apart); here each keeps its own.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] names the first move that is not legal where it is played.
+    pub fn render_solution(
+        &self,
+        start: &Placement,
+        actions: &[Move],
+    ) -> Result<String, IllegalMove> {
+        let (boards, names) = self.follow(start, actions)?;
+        let mut text = format!("start\n{}\n", boards[0]);
+        for (index, (name, board)) in names.iter().zip(&boards[1..]).enumerate() {
+            text.push_str(&format!("\n{}. {name}\n{board}\n", index + 1));
+        }
+        Ok(text)
+    }
+
+    /// The boards along `actions` from `start` with each piece's letter carried along, and the
+    /// moves named by the letters of the pieces that move.
+    fn follow(
+        &self,
+        start: &Placement,
+        actions: &[Move],
+    ) -> Result<(Vec<String>, Vec<String>), IllegalMove> {
+        let states = self.replay(start, actions)?;
+        let mut letters = self.letters;
+        let mut boards = vec![self.draw_lettered(start, &letters, '.', 'x')];
+        let mut names = Vec::with_capacity(actions.len());
+        for (action, pair) in actions.iter().zip(states.windows(2)) {
+            let class = &self.classes[usize::from(action.class)];
+            let slots = usize::from(class.start)..usize::from(class.end);
+            // The class's anchors after the move, each with the letter of the piece there;
+            // the new placement re-sorts them, so each slot finds its letter by its anchor.
+            let carried: Vec<(u8, char)> = (slots.clone())
+                .map(|slot| {
+                    let anchor = pair[0].0[slot];
+                    let anchor = if anchor == action.from {
+                        action.to
+                    } else {
+                        anchor
+                    };
+                    (anchor, letters[slot])
+                })
+                .collect();
+            let letter_at = |anchor: u8| {
+                (carried.iter().find(|&&(at, _)| at == anchor)).map_or('?', |&(_, letter)| letter)
+            };
+            for slot in slots {
+                letters[slot] = letter_at(pair[1].0[slot]);
+            }
+            names.push(format!(
+                "{} {} -> {}",
+                letter_at(action.to),
+                self.position(action.from),
+                self.position(action.to)
+            ));
+            boards.push(self.draw_lettered(&pair[1], &letters, '.', 'x'));
+        }
+        Ok((boards, names))
     }
 
     /// A move as text, `B r1c2 -> r3c2`: the letter of its class's first piece at the start,
