@@ -286,17 +286,17 @@ impl fmt::Display for LayoutError {
                 "the red car 'A' must lie across row 3, the exit's row, but starts at {at}"
             ),
             LayoutError::KlotskiRows { found } => {
-                write!(f, "a Klotski layout has 5 rows, found {found}")
+                write!(f, "expected 5 rows, found {found}")
             }
-            LayoutError::KlotskiColumns { row, found } => write!(
-                f,
-                "row {} has {found} cells, a Klotski layout has 4",
-                row + 1
-            ),
+            LayoutError::KlotskiColumns { row, found } => {
+                write!(f, "row {} has {found} cells, expected 4", row + 1)
+            }
             LayoutError::KlotskiCharacter { character, at } => write!(
                 f,
-                "invalid character {character:?} at {at} \
-                 (use one letter per piece and '.' for an empty cell)"
+                "invalid character {character:?} at row {}, column {} \
+                 (use one letter per piece and '.' for an empty cell)",
+                u32::from(at.row) + 1,
+                u32::from(at.column) + 1
             ),
             LayoutError::NotRectangle { piece } => {
                 write!(f, "piece '{piece}' is not a rectangle")
@@ -307,17 +307,15 @@ impl fmt::Display for LayoutError {
                 height,
             } => write!(
                 f,
-                "piece '{piece}' is {width} wide and {height} tall (Klotski's pieces are 2x2, \
-                 1 wide and 2 tall, 2 wide and 1 tall, or single cells)"
+                "piece '{piece}' is {width} wide and {height} tall (pieces are 2x2, 1 wide \
+                 and 2 tall, 2 wide and 1 tall, or single cells)"
             ),
-            LayoutError::KlotskiBlocks { found } => write!(
-                f,
-                "a Klotski layout has exactly one 2x2 block, found {found}"
-            ),
-            LayoutError::KlotskiEmptyCells { found } => write!(
-                f,
-                "a Klotski layout has exactly 2 empty cells, found {found}"
-            ),
+            LayoutError::KlotskiBlocks { found } => {
+                write!(f, "expected exactly one 2x2 block, found {found}")
+            }
+            LayoutError::KlotskiEmptyCells { found } => {
+                write!(f, "expected exactly 2 empty cells, found {found}")
+            }
         }
     }
 }
