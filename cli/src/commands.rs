@@ -485,10 +485,10 @@ fn klotski(args: &KlotskiArgs) -> Result<Status> {
 
 /// The `--svg` picture of a Klotski solution, read from the boards `--boards` prints: there each
 /// piece keeps the letter the layout gave it as it moves (the library carries letters along the
-/// moves, which the canonical boards do not tell apart), so a letter follows one piece. Read
+/// moves, which the canonical placements do not tell apart), so a letter follows one piece. Read
 /// from the text, because the report holds the boards only as text.
 fn klotski_picture(rendered: &str, moves: usize) -> Result<(Scene, Vec<Vec<Placed>>)> {
-    use puzzles::klotski::{HEIGHT, WIDTH};
+    use puzzles::blocks::{KLOTSKI_HEIGHT as HEIGHT, KLOTSKI_WIDTH as WIDTH};
     let mut frames: Vec<Vec<Placed>> = Vec::with_capacity(moves + 1);
     // Frames are separated by blank lines; each is its move's line, then the board's rows.
     for frame in rendered.trim_end().split("\n\n") {

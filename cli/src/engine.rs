@@ -694,7 +694,7 @@ fn graph_dot_packed<Word: PackedWord>(
 /// A Klotski solve: the start, the moves of an optimal solution and every board along it.
 #[derive(Debug, Clone)]
 pub struct KlotskiReport {
-    /// The moves as text (`piece from -> to`), or how the search ended without a solution.
+    /// The moves as text (`letter from -> to`), or how the search ended without a solution.
     pub ending: Result<Vec<String>, Option<Limit>>,
     /// The boards along the solution, with the moves between them, as the library renders them.
     pub rendered: Option<String>,
@@ -709,19 +709,17 @@ pub fn solve_klotski(
     metric: MetricArg,
     limits: &Limits,
 ) -> Result<KlotskiReport> {
-    use puzzles::klotski;
+    use puzzles::blocks::{Blocks, Metric};
     // The layout's own letters, so that --boards draws the pieces as the user wrote them.
-    let (start, letters) = match layout {
-        Some(text) => klotski::Board::parse_lettered(text)
-            .map_err(|error| anyhow!("bad Klotski layout: {error}"))?,
-        None => {
-            let classic = klotski::Board::classic();
-            (classic, classic.letters())
+    let (problem, start) = match layout {
+        Some(text) => {
+            Blocks::parse_klotski(text).map_err(|error| anyhow!("bad Klotski layout: {error}"))?
         }
+        None => Blocks::klotski_classic(),
     };
-    let problem = klotski::Klotski::new(match metric {
-        MetricArg::Step => klotski::Metric::Step,
-        MetricArg::Piece => klotski::Metric::Piece,
+    let problem = problem.with_metric(match metric {
+        MetricArg::Step => Metric::Step,
+        MetricArg::Piece => Metric::Piece,
     });
     let result = search_core::bfs_with(
         &problem,
@@ -732,8 +730,8 @@ pub fn solve_klotski(
     );
     let (ending, rendered) = match result.outcome {
         search_core::Outcome::Solved(solution) => (
-            Ok(solution.actions.iter().map(ToString::to_string).collect()),
-            Some(problem.render_lettered(start, letters, &solution.actions)?),
+            Ok(problem.name_moves(&start, &solution.actions)?),
+            Some(problem.render_solution(&start, &solution.actions)?),
         ),
         search_core::Outcome::Unreachable => (Err(None), None),
         search_core::Outcome::LimitReached(limit) => (Err(Some(limit)), None),

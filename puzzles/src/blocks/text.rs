@@ -199,14 +199,14 @@ impl Blocks {
                 *slot = wall;
             }
         }
-        for slot in 0..self.pieces {
+        for (slot, &letter) in letters.iter().enumerate().take(self.pieces) {
             let class = &self.classes[usize::from(self.slot_class[slot])];
             let anchor = self.position(state.0[slot]);
             for &(row, column) in &class.offsets {
                 let cell =
                     usize::from(anchor.row + row) * width + usize::from(anchor.column + column);
                 if let Some(place) = grid.get_mut(cell) {
-                    *place = letters[slot];
+                    *place = letter;
                 }
             }
         }
