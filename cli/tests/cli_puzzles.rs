@@ -241,13 +241,9 @@ fn check_and_graph_take_any_puzzle() {
     let edges = graph["edges"].as_array().unwrap();
     // As many moves from the start as the Klotski problem itself lists (piece metric: a piece
     // may slide round a corner), each to a board of its own.
-    let klotski = puzzles::klotski::Klotski::new(puzzles::klotski::Metric::Piece);
-    let mut successors = search_core::Successors::<puzzles::klotski::Klotski>::new();
-    search_core::Problem::successors(
-        &klotski,
-        &puzzles::klotski::Board::classic(),
-        &mut successors,
-    );
+    let (klotski, classic) = puzzles::blocks::Blocks::klotski_classic();
+    let mut successors = search_core::Successors::<puzzles::blocks::Blocks>::new();
+    search_core::Problem::successors(&klotski, &classic, &mut successors);
     assert_eq!(nodes.len(), successors.len() + 1);
     assert_eq!(
         edges.iter().filter(|edge| edge["from"] == 0).count(),

@@ -1,5 +1,6 @@
-//! Puzzles for [`search_core`]: sliding-tile puzzles of any width and height, Klotski, and
-//! sliding-block puzzles as data ([`blocks`]: any board, shapes and goal, Rush Hour included).
+//! Puzzles for [`search_core`]: sliding-tile puzzles of any width and height, and
+//! sliding-block puzzles as data ([`blocks`]: any board, shapes and goal, Klotski and Rush
+//! Hour included).
 //!
 //! # Sliding tiles
 //! - [`Board`]: any arrangement of tiles on a [`Shape`] from 2x2 to 25 cells (5x5, 4x6, ...),
@@ -75,7 +76,6 @@
 pub mod blocks;
 pub mod front_end;
 pub mod input;
-pub mod klotski;
 pub mod pdb;
 mod tiles;
 

@@ -1,17 +1,16 @@
 //! Sliding-block puzzles as data through the search-core contract: every shipped layout solved
 //! optimally by BFS, A* and (on the small ones) bidirectional BFS towards each goal state, each
-//! solution replayed by an independent grid oracle; Klotski's specialised code agreeing on
-//! every Klotski layout; the parser's errors; and a property test against a plain BFS written
-//! without any of the library's tables.
+//! solution replayed by an independent grid oracle; Klotski's format agreeing with the layout
+//! format on every Klotski layout; the parser's errors; and a property test against a plain BFS
+//! written without any of the library's tables.
 
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use proptest::prelude::*;
 use puzzles::blocks::{
     Axis, Blocks, Goal, GoalDistance, LayoutError, Metric, Move, Notation, PieceSpec, Placement,
-    Position, Side, SHIPPED,
+    Position, Side, KLOTSKI_EXIT, SHIPPED,
 };
-use puzzles::klotski;
 use search_core::{
     astar, bfs, bfs_layers, bidirectional_bfs_to_goals, HashVisited, Heuristic, InPlace, Limits,
     Problem, Reversible, Solution, Successors,
@@ -271,7 +270,7 @@ fn bidirectional_bfs_towards_the_goal_set_agrees_on_every_layout() {
 }
 
 #[test]
-fn klotski_agrees_with_blocks_on_every_klotski_layout_under_both_metrics() {
+fn klotskis_format_agrees_with_the_layout_format_on_every_klotski_layout_under_both_metrics() {
     let mut compared = 0;
     for layout in SHIPPED
         .iter()
@@ -282,32 +281,31 @@ fn klotski_agrees_with_blocks_on_every_klotski_layout_under_both_metrics() {
             .lines()
             .filter(|line| !line.contains(':'))
             .collect();
-        let Ok(board) = rows.join("\n").parse::<klotski::Board>() else {
+        let Ok((klotski, klotski_start)) = Blocks::parse_klotski(&rows.join("\n")) else {
             continue;
         };
         let (problem, start) = layout.load().expect("shipped layouts parse");
-        let block_at_exit = problem.goals().iter().any(|goal| {
-            matches!(goal, Goal::At { at, .. }
-                if *at == Position::new(klotski::GOAL.row, klotski::GOAL.column))
-        });
+        let block_at_exit = problem
+            .goals()
+            .iter()
+            .any(|goal| matches!(goal, Goal::At { at, .. } if *at == KLOTSKI_EXIT));
         if problem.goals().len() != 1 || !block_at_exit {
             continue;
         }
-        for (metric, klotski_metric) in [
-            (Metric::Piece, klotski::Metric::Piece),
-            (Metric::Step, klotski::Metric::Step),
-        ] {
+        // Klotski's format finds the goal itself: the layout's own goal line.
+        assert_eq!(klotski.goals(), problem.goals(), "{}", layout.name);
+        for metric in METRICS {
             let problem = problem.clone().with_metric(metric);
-            let specialised = klotski::Klotski::new(klotski_metric);
+            let klotski = klotski.clone().with_metric(metric);
             assert_eq!(
-                bfs(&specialised, board).into_solution().map(|s| s.cost),
+                bfs(&klotski, klotski_start).into_solution().map(|s| s.cost),
                 cost(&problem, start),
                 "{} ({metric})",
                 layout.name
             );
             let limits = Limits::default();
             assert_eq!(
-                bfs_layers(&specialised, board, HashVisited::default(), &limits).counts,
+                bfs_layers(&klotski, klotski_start, HashVisited::default(), &limits).counts,
                 bfs_layers(&problem, start, HashVisited::default(), &limits).counts,
                 "{} ({metric}): the clusters differ layer by layer",
                 layout.name

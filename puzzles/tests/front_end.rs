@@ -13,7 +13,7 @@ use puzzles::front_end::{
     Answer, BlocksKind, Choice, Choices, Ending, Explored, Instance, InstanceError, KlotskiKind,
     PuzzleKind, Reachability, Registry, RegistryError, Request, RushHourKind, Solution, TilesKind,
 };
-use puzzles::{klotski, random_solvable, random_walk, Board, Move, Shape};
+use puzzles::{random_solvable, random_walk, Board, Move, Shape};
 use search_core::{
     bfs_with, explore, HashVisited, Limit, Limits, OnProgress, Problem, Successor, Successors,
 };
@@ -259,14 +259,11 @@ fn klotski_agrees_with_blocks_on_every_klotski_layout() {
             instances.push(("klotski classic".to_owned(), classic));
         }
         let blocks = BlocksKind.parse(layout.name, None).expect("shipped");
-        for (metric_name, metric) in [
-            ("piece", klotski::Metric::Piece),
-            ("step", klotski::Metric::Step),
-        ] {
+        for (metric_name, metric) in [("piece", Metric::Piece), ("step", Metric::Step)] {
             let reference = solve(&*blocks, &choices("bfs", None, Some(metric_name))).length();
             let shipped = match metric {
-                klotski::Metric::Piece => layout.piece_moves,
-                klotski::Metric::Step => layout.steps,
+                Metric::Piece => layout.piece_moves,
+                Metric::Step => layout.steps,
             };
             assert_eq!(
                 reference,
@@ -275,7 +272,7 @@ fn klotski_agrees_with_blocks_on_every_klotski_layout() {
                 layout.name
             );
             for (label, instance) in &instances {
-                for algorithm in ["bfs", "astar"] {
+                for algorithm in ["bfs", "bidirectional", "astar"] {
                     let context = format!("{label} {algorithm} {metric_name}");
                     let answer = solve(&**instance, &choices(algorithm, None, Some(metric_name)));
                     assert_eq!(answer.length(), reference, "{context}");
@@ -290,26 +287,40 @@ fn klotski_agrees_with_blocks_on_every_klotski_layout() {
 }
 
 /// Checks that each state of `solution` parses as a Klotski board, each next one among the
-/// successors of the one before under `metric`, and that only the last is solved.
-fn check_klotski_solution(metric: klotski::Metric, solution: &Solution, context: &str) {
-    let problem = klotski::Klotski::new(metric);
-    let boards: Vec<klotski::Board> = (solution.states.iter())
-        .map(|text| text.replace('/', "\n").parse().expect("states parse"))
+/// successors of the one before under `metric` by the move named, and that only the last is
+/// solved. The states are read back by Klotski's format, whose puzzles of the same pieces are
+/// one puzzle (the classes in a fixed order), so their placements compare.
+fn check_klotski_solution(metric: Metric, solution: &Solution, context: &str) {
+    let read = |text: &String| {
+        Blocks::parse_klotski(text).unwrap_or_else(|error| panic!("{context}: {text}: {error}"))
+    };
+    let (problem, _) = read(&solution.states[0]);
+    let rules = format!("{problem:?}");
+    let problem = problem.with_metric(metric);
+    let boards: Vec<Placement> = (solution.states.iter())
+        .map(|text| {
+            let (other, placement) = read(text);
+            assert_eq!(format!("{other:?}"), rules, "{context}: {text}");
+            placement
+        })
         .collect();
     assert_eq!(boards.len(), solution.moves.len() + 1, "{context}");
-    let mut successors = Successors::<klotski::Klotski>::new();
+    let mut successors = Successors::<Blocks>::new();
     for (index, pair) in boards.windows(2).enumerate() {
         successors.clear();
         problem.successors(&pair[0], &mut successors);
         assert!(
             successors.iter().any(|successor| successor.state == pair[1]
-                && successor.action.to_string() == solution.moves[index]),
+                && problem.describe(&successor.action) == solution.moves[index]),
             "{context}: move {index} is not a {metric} move"
         );
-        assert!(!pair[0].is_solved(), "{context}: solved before the end");
+        assert!(
+            !problem.is_solved(&pair[0]),
+            "{context}: solved before the end"
+        );
     }
     assert!(
-        boards.last().is_some_and(|board| board.is_solved()),
+        boards.last().is_some_and(|board| problem.is_solved(board)),
         "{context}"
     );
 }
@@ -628,7 +639,7 @@ fn parse_errors_are_named() {
         ("ABBC/ABBC/DEEF/DGHF/I..?", "invalid character '?'"),
         (
             "ABBC/ABBC/DEEF/DGHF/A..J",
-            "letter 'A' is used in separate places",
+            "piece 'A' is not in one piece: r5c1 is cut off from the rest",
         ),
     ] {
         assert_refused(KlotskiKind.parse(text, None), is_start, part);

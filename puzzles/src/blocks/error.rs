@@ -1,5 +1,5 @@
-//! Why a layout is refused: one typed error for the text format, the Rush Hour notation and the
-//! constructor, each variant naming the place or piece at fault.
+//! Why a layout is refused: one typed error for the text format, the Rush Hour notation, the
+//! Klotski format and the constructor, each variant naming the place or piece at fault.
 
 use std::error::Error;
 use std::fmt;
@@ -150,6 +150,49 @@ pub enum LayoutError {
         /// The red car's first cell in reading order.
         at: Position,
     },
+    /// A Klotski layout does not have five rows.
+    KlotskiRows {
+        /// Rows found.
+        found: usize,
+    },
+    /// A row of a Klotski layout does not have four cells.
+    KlotskiColumns {
+        /// The row, from zero.
+        row: usize,
+        /// Cells found in it.
+        found: usize,
+    },
+    /// A cell of a Klotski layout is neither an ASCII letter nor `.`.
+    KlotskiCharacter {
+        /// The character.
+        character: char,
+        /// Where it is.
+        at: Position,
+    },
+    /// The cells of a piece do not fill a rectangle (Klotski's pieces are rectangles).
+    NotRectangle {
+        /// The piece's letter.
+        piece: char,
+    },
+    /// A Klotski piece is a rectangle of a size Klotski's pieces cannot have.
+    KlotskiPieceSize {
+        /// The piece's letter.
+        piece: char,
+        /// Its width in cells.
+        width: usize,
+        /// Its height in cells.
+        height: usize,
+    },
+    /// A Klotski layout does not have exactly one 2x2 block.
+    KlotskiBlocks {
+        /// 2x2 pieces found.
+        found: usize,
+    },
+    /// A Klotski layout does not have exactly two empty cells.
+    KlotskiEmptyCells {
+        /// Empty cells found.
+        found: usize,
+    },
 }
 
 impl fmt::Display for LayoutError {
@@ -242,6 +285,37 @@ impl fmt::Display for LayoutError {
                 f,
                 "the red car 'A' must lie across row 3, the exit's row, but starts at {at}"
             ),
+            LayoutError::KlotskiRows { found } => {
+                write!(f, "expected 5 rows, found {found}")
+            }
+            LayoutError::KlotskiColumns { row, found } => {
+                write!(f, "row {} has {found} cells, expected 4", row + 1)
+            }
+            LayoutError::KlotskiCharacter { character, at } => write!(
+                f,
+                "invalid character {character:?} at row {}, column {} \
+                 (use one letter per piece and '.' for an empty cell)",
+                u32::from(at.row) + 1,
+                u32::from(at.column) + 1
+            ),
+            LayoutError::NotRectangle { piece } => {
+                write!(f, "piece '{piece}' is not a rectangle")
+            }
+            LayoutError::KlotskiPieceSize {
+                piece,
+                width,
+                height,
+            } => write!(
+                f,
+                "piece '{piece}' is {width} wide and {height} tall (pieces are 2x2, 1 wide \
+                 and 2 tall, 2 wide and 1 tall, or single cells)"
+            ),
+            LayoutError::KlotskiBlocks { found } => {
+                write!(f, "expected exactly one 2x2 block, found {found}")
+            }
+            LayoutError::KlotskiEmptyCells { found } => {
+                write!(f, "expected exactly 2 empty cells, found {found}")
+            }
         }
     }
 }

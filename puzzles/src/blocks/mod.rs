@@ -48,11 +48,16 @@
 //! [`Blocks::parse_rush_hour`]: reading order, `o` or `.` empty, `x` a wall, `A` the red car on
 //! the third row, exit on the right, e.g. `IBBxooIooLDDJAALooJoKEEMFFKooMGGHHHM`.
 //!
+//! Klotski (Huarong Dao) layouts are read from Klotski's own format by
+//! [`Blocks::parse_klotski`]: five rows of four cells, a letter per piece and `.` for the two
+//! empty cells, rows on lines or separated by `/` (`ABBC/ABBC/DEEF/DGHF/I..J`, which is
+//! [`KLOTSKI_CLASSIC`] and [`Blocks::klotski_classic`]); the goal, the 2x2 block at the
+//! bottom exit, follows from the board.
+//!
 //! # Moves
 //! Under [`Metric::Piece`] (the default) a move takes one piece to any place it can reach by
-//! single steps while the others stay put, turning corners included: the definition of
-//! [`klotski::Metric::Piece`](crate::klotski::Metric::Piece), and for Rush Hour's vehicles one
-//! slide of any length. Under [`Metric::Step`] a move is one step of one piece.
+//! single steps while the others stay put, turning corners included: Klotski's usual count,
+//! and for Rush Hour's vehicles one slide of any length. Under [`Metric::Step`] a move is one step of one piece.
 //!
 //! ```
 //! use puzzles::blocks::{Blocks, GoalDistance};
@@ -74,6 +79,7 @@ mod error;
 mod follow;
 mod geometry;
 mod heuristic;
+mod klotski;
 mod layout;
 mod moves;
 mod rush_hour;
@@ -86,6 +92,9 @@ pub use error::LayoutError;
 pub use follow::Followed;
 pub use geometry::{Axis, Goal, PieceSpec, Position, Side, MAX_CELLS};
 pub use heuristic::GoalDistance;
+pub use klotski::{
+    KLOTSKI_CLASSIC, KLOTSKI_EMPTY_CELLS, KLOTSKI_EXIT, KLOTSKI_HEIGHT, KLOTSKI_WIDTH,
+};
 pub use layout::Blocks;
 pub use moves::{IllegalMove, Metric, Move};
 pub use state::{Placement, MAX_PIECES};

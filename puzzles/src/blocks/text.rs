@@ -4,7 +4,7 @@
 use super::error::LayoutError;
 use super::geometry::{Axis, Goal, PieceSpec, Position, Side, MAX_CELLS};
 use super::layout::Blocks;
-use super::moves::Move;
+use super::moves::{IllegalMove, Move};
 use super::state::Placement;
 
 /// Whether `character` may name a piece: ASCII letters and digits, except `x`, which is a wall.
@@ -181,26 +181,66 @@ impl Blocks {
 
     /// The board alone, one line per row, with `empty` and `wall` for those cells.
     pub(crate) fn draw(&self, state: &Placement, empty: char, wall: char) -> String {
-        let (width, height) = (self.width(), self.height());
-        let mut grid = vec![empty; width * height];
-        for (cell, slot) in grid.iter_mut().enumerate() {
-            if self.walls & 1 << cell != 0 {
-                *slot = wall;
-            }
+        // The pieces in their slots' order, as the followed boards number them.
+        let anchors = &state.anchors()[..self.piece_count()];
+        self.draw_followed(anchors, empty, wall).join("\n")
+    }
+
+    /// Plays `actions` from `start` and names each move by the letter of the piece that
+    /// moves, followed from the start: `D r3c1 -> r4c1`, the anchor before and after, 1-based.
+    ///
+    /// Unlike [`describe`](Blocks::describe), which names a move by its class, this tells
+    /// identical pieces apart by following each one along the moves, as a reader of the
+    /// [boards](Blocks::render_solution) does.
+    ///
+    /// ```
+    /// use puzzles::blocks::Blocks;
+    /// use search_core::bfs;
+    ///
+    /// let (problem, start) = Blocks::parse_klotski("ABCD/EFGH/IJKL/MMN./MMN.")?;
+    /// let solution = bfs(&problem, start).into_solution().expect("solvable");
+    /// // The vertical piece N steps right, then the block M follows it.
+    /// let names = problem.name_moves(&start, &solution.actions)?;
+    /// assert_eq!(names, ["N r4c3 -> r4c4", "M r4c1 -> r4c2"]);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Errors
+    /// [`IllegalMove`] names the first move that is not legal where it is played.
+    pub fn name_moves(
+        &self,
+        start: &Placement,
+        actions: &[Move],
+    ) -> Result<Vec<String>, IllegalMove> {
+        let followed = self.follow(start, actions)?;
+        Ok((actions.iter().enumerate())
+            .map(|(index, action)| self.describe_followed(&followed, index, action))
+            .collect())
+    }
+
+    /// The boards along `actions` from `start`, each piece drawn with its own letter as it
+    /// moves: `start` and the start's board, then for each move a blank line, its number and
+    /// [name](Blocks::name_moves), and the board after it.
+    ///
+    /// [`render`](Blocks::render) draws a placement alone, where identical pieces trade letters
+    /// as they move (the state does not tell them apart); here each keeps its own.
+    ///
+    /// # Errors
+    /// [`IllegalMove`] names the first move that is not legal where it is played.
+    pub fn render_solution(
+        &self,
+        start: &Placement,
+        actions: &[Move],
+    ) -> Result<String, IllegalMove> {
+        let followed = self.follow(start, actions)?;
+        let board = |anchors: &[u8]| self.draw_followed(anchors, '.', 'x').join("\n");
+        let mut text = format!("start\n{}\n", board(&followed.anchors[0]));
+        for (index, action) in actions.iter().enumerate() {
+            let name = self.describe_followed(&followed, index, action);
+            let after = board(&followed.anchors[index + 1]);
+            text.push_str(&format!("\n{}. {name}\n{after}\n", index + 1));
         }
-        for slot in 0..self.pieces {
-            let class = &self.classes[usize::from(self.slot_class[slot])];
-            let anchor = self.position(state.0[slot]);
-            for &(row, column) in &class.offsets {
-                let cell =
-                    usize::from(anchor.row + row) * width + usize::from(anchor.column + column);
-                if let Some(place) = grid.get_mut(cell) {
-                    *place = self.letter(slot);
-                }
-            }
-        }
-        let rows: Vec<String> = grid.chunks(width).map(|row| row.iter().collect()).collect();
-        rows.join("\n")
+        Ok(text)
     }
 
     /// A move as text, `B r1c2 -> r3c2`: the letter of its class's first piece at the start,

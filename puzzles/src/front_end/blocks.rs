@@ -4,7 +4,6 @@ use search_core::{
     astar_with, bfs_with, bidirectional_bfs_to_goals_with, explore, HashVisited, Limits, OnProgress,
 };
 
-use super::klotski::METRICS;
 use super::{
     Answer, Choice, Ending, Explored, Grid, Instance, InstanceError, PuzzleKind, Request, Square,
 };
@@ -32,6 +31,15 @@ const ALGORITHMS: &[Choice] = &[
         "breadth-first from the start and from every goal state of its cluster",
     ),
     Choice::informed("astar", "A* with the goal distance"),
+];
+
+/// The metrics of sliding blocks, Klotski and Rush Hour.
+const METRICS: &[Choice] = &[
+    Choice::new(
+        "piece",
+        "one piece moving any distance, turning corners (the usual count)",
+    ),
+    Choice::new("step", "one piece moving one cell"),
 ];
 
 const HEURISTICS: &[Choice] = &[Choice::new(
@@ -158,6 +166,16 @@ struct BlocksInstance {
     start: Placement,
     /// Whether states are written in Rush Hour's notation.
     rush_hour: bool,
+}
+
+/// A layout-format puzzle at `start`, for kinds that read their own notation (Klotski).
+pub(super) fn layout_instance(problem: Blocks, start: Placement) -> Box<dyn Instance> {
+    let rush_hour = false;
+    Box::new(BlocksInstance {
+        problem,
+        start,
+        rush_hour,
+    })
 }
 
 impl BlocksInstance {

@@ -1,13 +1,21 @@
-//! Klotski behind the front-end contract.
+//! Klotski behind the front-end contract: a sliding-block puzzle read from Klotski's format.
 
-use search_core::{astar_with, bfs_with, explore, HashVisited, Limits, OnProgress};
+use search_core::Limits;
 
-use super::{Answer, Choice, Explored, Instance, InstanceError, PuzzleKind, Request};
-use crate::klotski::{BlockDistance, Board, Klotski, Metric};
+use super::blocks::layout_instance;
+use super::{
+    Answer, BlocksKind, Choice, Choices, Explored, Grid, Instance, InstanceError, PuzzleKind,
+    Request,
+};
+use crate::blocks::{Blocks, KLOTSKI_HEIGHT};
 
 /// Klotski (Huarong Dao) behind [`PuzzleKind`]: a layout of five rows of four cells (a letter
 /// per piece, `.` empty), on one line with rows separated by `/` or on five lines, or
 /// `classic` for 横刀立马; solved when the 2x2 block reaches the bottom exit.
+///
+/// An instance is a [`blocks`](crate::blocks) puzzle read by [`Blocks::parse_klotski`], solved
+/// by the same searches as [`BlocksKind`]'s; only the notation, the goal's wording and the
+/// heuristic's name are Klotski's.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct KlotskiKind;
 
@@ -16,22 +24,21 @@ const ALGORITHMS: &[Choice] = &[
         "bfs",
         "breadth-first search: the fastest on Klotski's small state space",
     ),
+    Choice::new(
+        "bidirectional",
+        "breadth-first from the start and from every solved board of its cluster",
+    ),
     Choice::informed("astar", "A* with the 2x2 block's distance from the exit"),
 ];
 
-const HEURISTICS: &[Choice] = &[Choice::new(
-    "block-distance",
-    "the rows and columns the 2x2 block is from the exit (in moves of the metric)",
-)];
+/// Klotski's name for the blocks' `goal-distance`, which its commands have always used.
+const BLOCK_DISTANCE: &str = "block-distance";
 
-/// The metrics of Klotski and of sliding blocks.
-pub(super) const METRICS: &[Choice] = &[
-    Choice::new(
-        "piece",
-        "one piece moving any distance, turning corners (the usual count)",
-    ),
-    Choice::new("step", "one piece moving one cell"),
-];
+const HEURISTICS: &[Choice] = &[Choice::new(
+    BLOCK_DISTANCE,
+    "the moves the 2x2 block needs to reach the exit with nothing in its way (the blocks' \
+     goal-distance)",
+)];
 
 /// The goal in words.
 const GOAL: &str = "the 2x2 block reaches the exit at the bottom centre";
@@ -58,47 +65,40 @@ impl PuzzleKind for KlotskiKind {
         HEURISTICS
     }
 
+    // Klotski is a sliding-block puzzle: the blocks' metrics.
     fn metrics(&self) -> &[Choice] {
-        METRICS
+        BlocksKind.metrics()
     }
 
     fn parse(&self, start: &str, goal: Option<&str>) -> Result<Box<dyn Instance>, InstanceError> {
         if goal.is_some() {
             return Err(InstanceError::GoalGiven { goal: GOAL });
         }
-        let start =
-            match start.trim() {
-                "classic" => Board::classic(),
-                text => text.replace('/', "\n").parse().map_err(
-                    |error: crate::klotski::ParseError| InstanceError::Start(error.to_string()),
-                )?,
-            };
-        Ok(Box::new(KlotskiInstance { start }))
+        let (problem, start) = match start.trim() {
+            "classic" => Blocks::klotski_classic(),
+            text => Blocks::parse_klotski(text)
+                .map_err(|error| InstanceError::Start(error.to_string()))?,
+        };
+        // The board without the layout format's goal line, which Klotski's format leaves out.
+        let rendered = problem.render(&start);
+        let lines: Vec<&str> = rendered.lines().collect();
+        let board = lines[lines.len().saturating_sub(KLOTSKI_HEIGHT)..].join("/");
+        Ok(Box::new(KlotskiInstance {
+            board,
+            blocks: layout_instance(problem, start),
+        }))
     }
 }
 
-/// A Klotski start.
-#[derive(Clone, Copy, Debug)]
+/// A Klotski start: the blocks instance that solves it, and its board in Klotski's format.
 struct KlotskiInstance {
-    start: Board,
-}
-
-/// `board` on one line, rows separated by `/`.
-fn one_line(board: &Board) -> String {
-    board.to_string().trim_end().replace('\n', "/")
-}
-
-/// The metric `name` (from [`METRICS`], checked) names.
-fn metric(name: Option<&str>) -> Metric {
-    match name {
-        Some("step") => Metric::Step,
-        _ => Metric::Piece,
-    }
+    board: String,
+    blocks: Box<dyn Instance>,
 }
 
 impl Instance for KlotskiInstance {
     fn start(&self) -> String {
-        one_line(&self.start)
+        self.board.clone()
     }
 
     fn goal(&self) -> String {
@@ -106,58 +106,31 @@ impl Instance for KlotskiInstance {
     }
 
     fn solve(&self, request: &Request<'_>) -> Result<Answer, InstanceError> {
-        let choices = request.choices;
-        choices.check(&KlotskiKind)?;
-        let metric = metric(choices.metric.as_deref());
-        let problem = Klotski::new(metric);
-        let observer = OnProgress(|progress: &_| (request.progress)(progress));
-        let metric_name = Some(if metric == Metric::Step {
-            "step"
-        } else {
-            "piece"
-        });
-        let name_move = |action: &crate::klotski::Move| action.to_string();
-        Ok(match choices.algorithm.as_deref() {
-            Some("astar") => {
-                let result = astar_with(
-                    &problem,
-                    &BlockDistance,
-                    self.start,
-                    request.limits,
-                    observer,
-                );
-                let heuristic = Some("block-distance");
-                Answer::from_result(
-                    &problem,
-                    result,
-                    "astar",
-                    heuristic,
-                    metric_name,
-                    name_move,
-                    one_line,
-                    ", ",
-                )
-            }
-            _ => {
-                let visited = HashVisited::default();
-                let result = bfs_with(&problem, self.start, visited, request.limits, observer);
-                Answer::from_result(
-                    &problem,
-                    result,
-                    "bfs",
-                    None,
-                    metric_name,
-                    name_move,
-                    one_line,
-                    ", ",
-                )
-            }
-        })
+        request.choices.check(&KlotskiKind)?;
+        // Klotski's one heuristic is the blocks' goal distance, under its Klotski name.
+        let choices = Choices {
+            heuristic: (request.choices.heuristic.as_ref()).map(|_| "goal-distance".to_owned()),
+            ..request.choices.clone()
+        };
+        let mut answer = self.blocks.solve(&Request {
+            choices: &choices,
+            ..*request
+        })?;
+        if answer.heuristic.is_some() {
+            answer.heuristic = Some(BLOCK_DISTANCE.to_owned());
+        }
+        Ok(answer)
     }
 
     fn explore(&self, depth: usize, limits: &Limits) -> Explored {
-        let problem = Klotski::new(Metric::Piece);
-        let graph = explore(&problem, self.start, depth, limits);
-        Explored::from_search(&problem, &graph, one_line, ToString::to_string)
+        self.blocks.explore(depth, limits)
+    }
+
+    fn draw(&self, state: &str) -> Option<Grid> {
+        self.blocks.draw(state)
+    }
+
+    fn state_key(&self, state: &str) -> String {
+        self.blocks.state_key(state)
     }
 }
