@@ -3,7 +3,19 @@
 use std::path::PathBuf;
 
 use clap::builder::TypedValueParser;
-use clap::{ArgGroup, Args, Parser, Subcommand, ValueEnum};
+use clap::{ArgGroup, Args, CommandFactory, Parser, Subcommand, ValueEnum};
+
+/// The command line's definition, named as `app` is.
+pub fn command(app: &crate::App) -> clap::Command {
+    let command = Cli::command()
+        .name(app.name().to_owned())
+        .bin_name(app.name().to_owned())
+        .version(app.version().to_owned());
+    match app.description() {
+        Some(about) => command.about(about.to_owned()).long_about(None),
+        None => command,
+    }
+}
 
 /// The longest random walk `slide random --walk` makes.
 const MAX_WALK: u64 = 1_000_000;

@@ -16,8 +16,11 @@ use std::sync::{Mutex, PoisonError};
 
 use puzzles::pdb::{partitions, PdbError};
 
-use crate::args::{AlgorithmArg, GoalArg, GraphFormat, HeuristicArg, Notation, PartitionArg};
-use crate::{progress, status};
+use crate::args::{
+    AlgorithmArg, GoalArg, GraphFormat, HeuristicArg, Notation, PartitionArg, SearchOptions,
+};
+use crate::output::status::{self, Status};
+use crate::output::{progress, report};
 
 pub use puzzles::Board;
 
@@ -126,6 +129,25 @@ pub struct Choices {
 }
 
 impl Choices {
+    /// The solving choices of `options` for sliding tiles, on `threads` threads, or why the
+    /// options name something tiles do not offer.
+    pub fn from_options(options: &SearchOptions, threads: NonZeroUsize) -> Result<Choices> {
+        if options.metric.is_some() {
+            bail!("sliding tiles have one kind of move: --metric is for klotski, blocks and rush-hour");
+        }
+        Ok(Choices {
+            algorithm: options.tile_algorithm()?,
+            heuristic: options.tile_heuristic()?,
+            threads,
+            prune: options.prune,
+            direct_tables: options
+                .direct_tables
+                .map(|mebibytes| mebibytes.saturating_mul(1 << 20)),
+            partitions: options.partition.clone(),
+            notation: options.notation,
+        })
+    }
+
     /// The library's choices, on one thread, without pruning: what classic mode uses.
     pub fn defaults() -> Self {
         Choices {
@@ -232,7 +254,7 @@ impl Solver {
         choices.check()?;
         // A cache that cannot be read or written costs a rebuild every run: said, not hidden.
         let mut databases = puzzles::PdbSource::default_location()
-            .on_warning(crate::pdb::warn_cache)
+            .on_warning(warn_cache)
             .on_progress(progress::building);
         if let Some(budget) = choices.direct_tables {
             databases = databases.with_direct_tables(budget);
@@ -486,7 +508,39 @@ fn size_text(shape: Shape, chosen: &[puzzles::ChosenPartition]) -> String {
     }
 }
 
+impl Ending {
+    /// The exit status a solve that ended so ends with.
+    pub fn status(&self) -> Status {
+        match self {
+            Ending::Solved(_) => Status::Success,
+            Ending::Unsolvable => Status::Unsolvable,
+            Ending::LimitReached(_) => Status::LimitReached,
+        }
+    }
+
+    /// The word for how a search ended, as JSON's `result` and batch's table print it.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Ending::Solved(_) => "solved",
+            Ending::Unsolvable => "unsolvable",
+            Ending::LimitReached(_) => "gave up",
+        }
+    }
+}
+
 impl Report {
+    /// The solve as JSON: [`report::answer_json`]'s fields, the moves as the notation asked for
+    /// writes them.
+    pub fn json(&self, start: &str, goal: &str) -> serde_json::Value {
+        report::answer_json(start, goal, &self.to_answer(), &self.databases)
+    }
+
+    /// The search that ran, as `astar (linear-conflict)` or, with pattern databases, as
+    /// `idastar (pattern-database 15-7-8,15-7-8-diagonal)`.
+    pub fn search_text(&self) -> String {
+        report::answer_search_text(&self.to_answer(), &self.databases)
+    }
+
     /// The report as the front-end contract's [`Answer`](puzzles::front_end::Answer), which
     /// the one JSON writer prints for every puzzle: the moves as the notation writes them.
     pub fn to_answer(&self) -> puzzles::front_end::Answer {
@@ -712,7 +766,7 @@ fn graph_dot_packed<Word: PackedWord>(
             });
             if let (Some(goal), Some(ending)) = (goal, &path) {
                 object["goal"] = compact(goal).into();
-                object["result"] = crate::report::result_word(ending).into();
+                object["result"] = ending.word().into();
                 if let Ending::Solved(moves) = ending {
                     object["length"] = moves.len().into();
                     object["moves"] = moves.as_str().into();
@@ -722,4 +776,34 @@ fn graph_dot_packed<Word: PackedWord>(
         }
     };
     Ok(GraphDot::Drawn { dot, path })
+}
+
+/// Says what went wrong with the pattern-database cache, which costs time, not answers: a file
+/// rebuilt, or one that could not be saved.
+pub fn warn_cache(warning: &puzzles::pdb::CacheWarning) {
+    use puzzles::pdb::CacheWarning;
+    match warning {
+        CacheWarning::Rebuilding { path, error } => status::warn(format_args!(
+            "rebuilding {}: {}",
+            path.display(),
+            causes(error)
+        )),
+        CacheWarning::NotSaved { path, error } => status::warn(format_args!(
+            "could not save {}: {}; the databases are built again every run until it can be",
+            path.display(),
+            causes(error)
+        )),
+        warning => status::warn(format_args!("{warning}")),
+    }
+}
+
+/// `error` and its causes, separated by `: `.
+pub fn causes(error: &dyn std::error::Error) -> String {
+    let mut text = error.to_string();
+    let mut cause = error.source();
+    while let Some(inner) = cause {
+        text += &format!(": {inner}");
+        cause = inner.source();
+    }
+    text
 }

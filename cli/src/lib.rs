@@ -25,19 +25,12 @@
 //! calls the `puzzles` library (sliding tiles through `engine`, every other puzzle through
 //! `any_puzzle` and the front-end contract) and prints.
 
-mod any_puzzle;
 mod app;
 mod args;
-mod batch;
-mod blocks;
-mod classic;
 mod commands;
 mod engine;
-mod pdb;
-mod progress;
-mod report;
-mod status;
-mod svg;
+mod input;
+mod output;
 
 pub use app::App;
 pub use puzzles::front_end::Registry;
@@ -45,7 +38,7 @@ pub use puzzles::front_end::Registry;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{CommandFactory, FromArgMatches};
+use clap::FromArgMatches;
 
 /// Runs the command line of this process (`std::env::args_os`) with the puzzles of `registry`
 /// and returns the exit code to end it with: the whole of `slide`'s `main`.
@@ -67,13 +60,13 @@ pub fn run(registry: &Registry) -> ExitCode {
 pub fn run_as(app: App, registry: &Registry) -> ExitCode {
     app::set(app.clone());
     // Every answer would be lost (and an endless `slide random` would run until killed).
-    if status::stdout_was_closed() {
+    if output::status::stdout_was_closed() {
         let _ = writeln!(
             io::stderr(),
             "{}: standard output is closed: nowhere to write the results",
             app.name()
         );
-        return status::Status::OutputFailed.into();
+        return output::status::Status::OutputFailed.into();
     }
     // Without arguments (classic mode, as judges run it) there is nothing to parse, and building
     // clap's parser for the whole command line is a sixteenth of a classic 8-puzzle run's
@@ -85,7 +78,7 @@ pub fn run_as(app: App, registry: &Registry) -> ExitCode {
             quiet: false,
         }
     } else {
-        let matched = command(&app)
+        let matched = args::command(&app)
             .try_get_matches()
             .and_then(|matches| args::Cli::from_arg_matches(&matches));
         match matched {
@@ -93,28 +86,16 @@ pub fn run_as(app: App, registry: &Registry) -> ExitCode {
             Err(error) => return clap_exit(&error),
         }
     };
-    progress::set_talk(if cli.quiet {
-        progress::Talk::Quiet
+    output::progress::set_talk(if cli.quiet {
+        output::progress::Talk::Quiet
     } else if cli.progress {
-        progress::Talk::Always
+        output::progress::Talk::Always
     } else {
-        progress::Talk::Auto
+        output::progress::Talk::Auto
     });
     match commands::run(cli, registry) {
         Ok(status) => status.into(),
-        Err(error) => status::fail(&error),
-    }
-}
-
-/// The command line's definition, named as `app` is.
-pub(crate) fn command(app: &App) -> clap::Command {
-    let command = args::Cli::command()
-        .name(app.name().to_owned())
-        .bin_name(app.name().to_owned())
-        .version(app.version().to_owned());
-    match app.description() {
-        Some(about) => command.about(about.to_owned()).long_about(None),
-        None => command,
+        Err(error) => output::status::fail(&error),
     }
 }
 
@@ -134,9 +115,11 @@ fn clap_exit(error: &clap::Error) -> ExitCode {
     } else {
         let printed = error.print().and_then(|()| io::stdout().flush());
         if let Err(failure) = printed {
-            return status::fail(&status::output_error(failure).into());
+            return output::status::fail(&output::status::output_error(failure).into());
         }
     }
     // clap's codes are 0 for help and version, 2 for usage: ours too.
-    ExitCode::from(u8::try_from(error.exit_code()).unwrap_or(status::Status::BadInput.code()))
+    ExitCode::from(
+        u8::try_from(error.exit_code()).unwrap_or(output::status::Status::BadInput.code()),
+    )
 }

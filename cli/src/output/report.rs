@@ -7,17 +7,7 @@ use serde_json::{json, Value};
 
 use puzzles::front_end::{Answer, Ending as AnswerEnding};
 
-use crate::engine::{Ending, Report};
-use crate::status::Status;
-
-/// The exit status a solve ends with.
-pub fn status_of(ending: &Ending) -> Status {
-    match ending {
-        Ending::Solved(_) => Status::Success,
-        Ending::Unsolvable => Status::Unsolvable,
-        Ending::LimitReached(_) => Status::LimitReached,
-    }
-}
+use crate::output::status::Status;
 
 /// The statistics as a JSON object, the time in seconds.
 pub fn statistics_json(statistics: &Statistics) -> Value {
@@ -31,15 +21,6 @@ pub fn statistics_json(statistics: &Statistics) -> Value {
         "iterations": statistics.iterations.len(),
         "seconds": statistics.elapsed.as_secs_f64(),
     })
-}
-
-/// The word for how a search ended, as JSON's `result` and batch's table print it.
-pub fn result_word(ending: &Ending) -> &'static str {
-    match ending {
-        Ending::Solved(_) => "solved",
-        Ending::Unsolvable => "unsolvable",
-        Ending::LimitReached(_) => "gave up",
-    }
 }
 
 /// What to try when `limit` stopped a search with `heuristic` (as `Report::heuristic` names it)
@@ -110,12 +91,6 @@ pub fn answer_json(start: &str, goal: &str, answer: &Answer, databases: &[String
     object
 }
 
-/// One sliding-tile solve as a JSON object: [`answer_json`]'s fields, the moves as the
-/// notation asked for writes them.
-pub fn report_json(start: &str, goal: &str, report: &Report) -> Value {
-    answer_json(start, goal, &report.to_answer(), &report.databases)
-}
-
 /// The exit status a solve through the front-end contract ends with.
 pub fn answer_status(ending: &AnswerEnding) -> Status {
     match ending {
@@ -164,12 +139,6 @@ pub fn statistics_text(statistics: &Statistics) -> String {
         statistics.expanded_per_second()
     );
     text
-}
-
-/// The search that ran, as `astar (linear-conflict)` or, with pattern databases, as
-/// `idastar (pattern-database 15-7-8,15-7-8-diagonal)`.
-pub fn search_text(report: &Report) -> String {
-    answer_search_text(&report.to_answer(), &report.databases)
 }
 
 /// `--boards`' text: every board along a solution, each headed by its step and the move that

@@ -15,12 +15,11 @@ use puzzles::input::{BatchLine, BatchLineError, BatchTexts};
 use search_core::{Crew, Limit, Limits};
 use serde_json::json;
 
-use crate::any_puzzle;
 use crate::args::{BatchArgs, BatchFormat, GoalArg};
-use crate::commands::{choices, limits};
+use crate::commands::puzzle;
 use crate::engine::{self, Board, Ending, Report};
-use crate::report;
-use crate::status::{self, Status};
+use crate::output::report;
+use crate::output::status::{self, Status};
 
 /// One input line worth solving, or why it is not.
 #[derive(Debug)]
@@ -110,13 +109,13 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
     // together are refused here, once, rather than on every line.
     let (choices, puzzle_choices) = match puzzle {
         None => {
-            let choices = choices(&args.search, NonZeroUsize::MIN)?;
+            let choices = engine::Choices::from_options(&args.search, NonZeroUsize::MIN)?;
             choices.check()?;
             (choices, front_end::Choices::default())
         }
         Some(kind) => (
             engine::Choices::defaults(),
-            any_puzzle::choices(kind, &args.search, &[])?,
+            puzzle::choices(kind, &args.search, &[])?,
         ),
     };
     let cancel = Arc::new(AtomicBool::new(false));
@@ -137,7 +136,7 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
             "Ctrl-C will not stop the batch cleanly: {error}"
         ));
     }
-    let limits = limits(&args.search).with_cancel_flag(Arc::clone(&cancel));
+    let limits = (args.search.limits.limits()).with_cancel_flag(Arc::clone(&cancel));
     let jobs = jobs_or_default(args.jobs);
     let progress = progress_bar();
     let started = Instant::now();
@@ -525,7 +524,7 @@ impl LineReading<'_> {
         };
         let work = match self {
             LineReading::Puzzle { kind, goal } => {
-                (any_puzzle::parse_instance(*kind, &text, goal.as_deref()))
+                (puzzle::parse_instance(*kind, &text, goal.as_deref()))
                     .map(Work::Puzzle)
                     .map_err(|error| format!("{error:#}"))
             }
@@ -600,7 +599,7 @@ fn is_cancelled(ending: &front_end::Ending) -> bool {
 /// A progress counter on standard error when a person is watching it (the input is read as
 /// it is solved, so there is no total to show a bar of).
 fn progress_bar() -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(None, crate::progress::draw_target());
+    let bar = ProgressBar::with_draw_target(None, crate::output::progress::draw_target());
     if bar.is_hidden() {
         return bar;
     }
@@ -688,7 +687,7 @@ impl Printer {
                 };
                 match self.format {
                     BatchFormat::Json => {
-                        let mut object = report::report_json(start, goal, report);
+                        let mut object = report.json(start, goal);
                         object["line"] = json!(line);
                         writeln!(out, "{object}")?;
                     }

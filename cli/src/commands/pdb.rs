@@ -12,7 +12,7 @@ use puzzles::pdb::{
 
 use crate::args::{PdbBuildArgs, PdbCommand, PdbInfoArgs};
 use crate::engine;
-use crate::status::{self, FileFailure, Status};
+use crate::output::status::{self, FileFailure, Status};
 
 /// Runs a `slide pdb` subcommand.
 pub fn run(command: &PdbCommand) -> Result<Status> {
@@ -74,10 +74,10 @@ fn build(args: &PdbBuildArgs) -> Result<Status> {
                     not_saved = Some(format!(
                         "could not save {}: {}",
                         path.display(),
-                        causes(error)
+                        engine::causes(error)
                     ));
                 }
-                warning => bar.suspend(|| warn_cache(warning)),
+                warning => bar.suspend(|| engine::warn_cache(warning)),
             },
         )?;
         bar.finish_and_clear();
@@ -189,7 +189,7 @@ fn tiles_list(tiles: &[u8]) -> String {
 
 /// A bar per pattern on standard error when a person is watching it.
 fn progress_bar(index: usize, count: usize) -> ProgressBar {
-    let bar = ProgressBar::with_draw_target(Some(0), crate::progress::draw_target());
+    let bar = ProgressBar::with_draw_target(Some(0), crate::output::progress::draw_target());
     if bar.is_hidden() {
         return bar;
     }
@@ -201,35 +201,6 @@ fn progress_bar(index: usize, count: usize) -> ProgressBar {
         bar.set_style(style);
     }
     bar
-}
-
-/// `error` and its causes, each after a colon, as anyhow's `{:#}` writes them.
-/// Tells the user of a cache file rebuilt or not saved, with the operating system's reason
-/// (which the library's text leaves to the error's sources).
-pub fn warn_cache(warning: &CacheWarning) {
-    match warning {
-        CacheWarning::Rebuilding { path, error } => status::warn(format_args!(
-            "rebuilding {}: {}",
-            path.display(),
-            causes(error)
-        )),
-        CacheWarning::NotSaved { path, error } => status::warn(format_args!(
-            "could not save {}: {}; the databases are built again every run until it can be",
-            path.display(),
-            causes(error)
-        )),
-        warning => status::warn(format_args!("{warning}")),
-    }
-}
-
-fn causes(error: &dyn std::error::Error) -> String {
-    let mut text = error.to_string();
-    let mut cause = error.source();
-    while let Some(inner) = cause {
-        text += &format!(": {inner}");
-        cause = inner.source();
-    }
-    text
 }
 
 /// Fails, naming the directory and why, if the cache cannot hold new files: created if

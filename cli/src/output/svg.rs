@@ -36,7 +36,7 @@ use anyhow::{bail, Result};
 
 use puzzles::front_end::Grid;
 
-use crate::status::{self, FileFailure};
+use crate::output::status::{self, FileFailure};
 
 /// A cell of the board: row, then column, both from zero at the top-left.
 pub type Cell = (usize, usize);

@@ -11,7 +11,7 @@ use puzzles::input::{read_classic, MAX_CLASSIC_INPUT};
 use search_core::Limits;
 
 use crate::engine::{self, Ending};
-use crate::status::Status;
+use crate::output::status::Status;
 
 /// Reads standard input, solves and prints the answer.
 pub fn run() -> Result<Status> {
@@ -32,11 +32,11 @@ pub fn run() -> Result<Status> {
         Ending::Solved(moves) => moves.len().to_string(),
         Ending::Unsolvable => "-1".to_owned(),
         Ending::LimitReached(limit) => {
-            crate::status::warn(format_args!("no answer: {limit}"));
+            crate::output::status::warn(format_args!("no answer: {limit}"));
             return Ok(Status::LimitReached);
         }
     };
-    let mut out = crate::status::stdout();
+    let mut out = crate::output::status::stdout();
     writeln!(out, "{answer}")?;
     out.flush()?;
     Ok(Status::Success)

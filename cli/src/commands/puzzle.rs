@@ -18,14 +18,15 @@ use puzzles::front_end::{
 use search_core::{Limit, Limits, Progress};
 use serde_json::{json, Value};
 
+use crate::app;
 use crate::args::{
     CheckArgs, GraphArgs, GraphFormat, PuzzlesArgs, SearchOptions, SolutionOutput, SolveFormat,
     TextOrJson,
 };
-use crate::commands::read_layout;
-use crate::status::{self, Status};
-use crate::svg;
-use crate::{app, progress, report};
+use crate::input;
+use crate::output::status::{self, Status};
+use crate::output::svg;
+use crate::output::{progress, report};
 
 /// The instance of `kind` that `text` (one argument, a batch line, or standard input's text)
 /// and `goal` (given apart from it) name: the front end splits `start;goal` (or a tab) for
@@ -51,16 +52,6 @@ pub fn parse_instance(
     kind.parse(start, goal).map_err(|error| {
         anyhow::Error::from(error).context(format!("bad {} instance", kind.name()))
     })
-}
-
-/// The text of an instance named on the command line: START itself, or standard input's for
-/// `-` (bounded, as a layout file is).
-pub fn instance_text(start: &str) -> Result<String> {
-    if start == "-" {
-        read_layout(std::path::Path::new("-"))
-    } else {
-        Ok(start.to_owned())
-    }
 }
 
 /// Refuses the options that only sliding tiles take.
@@ -257,7 +248,7 @@ fn limit_hint(limit: &Limit) -> Option<&'static str> {
 
 /// `slide check --puzzle NAME`: what the puzzle can tell without a search.
 pub fn check(kind: &dyn PuzzleKind, args: &CheckArgs) -> Result<Status> {
-    let instance = parse_instance(kind, &instance_text(&args.start)?, args.goal.text())?;
+    let instance = parse_instance(kind, &input::instance_text(&args.start)?, args.goal.text())?;
     let (word, solvable, reason, reaches, status) = match instance.check() {
         Reachability::Reachable { reason } => {
             ("solvable", Some(true), reason, Vec::new(), Status::Success)

@@ -8,10 +8,10 @@ use puzzles::blocks::{Blocks, Metric, Placement, ShippedLayout, SHIPPED};
 use puzzles::front_end::Registry;
 use serde_json::json;
 
-use crate::any_puzzle::{self, Solving};
 use crate::args::{BlocksArgs, SolveFormat};
-use crate::commands::{input_files, read_layout};
-use crate::status::{self, Status};
+use crate::commands::puzzle::{self, Solving};
+use crate::input::{input_files, read_layout};
+use crate::output::status::{self, Status};
 
 /// Runs `slide blocks`: `slide solve --puzzle blocks` (or `rush-hour`) with the layout from a
 /// file, a shipped layout or a Rush Hour board; and the listing and `--farthest`, which are
@@ -43,7 +43,7 @@ pub fn run(args: &BlocksArgs, registry: &Registry) -> Result<Status> {
         output: &args.output,
         inputs,
     };
-    any_puzzle::solve(registry.get(kind)?, &solving)
+    puzzle::solve(registry.get(kind)?, &solving)
 }
 
 /// `slide blocks --farthest`: the hardest starts of the layout's cluster.

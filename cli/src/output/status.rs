@@ -174,9 +174,9 @@ pub fn warn(message: std::fmt::Arguments<'_>) {
 /// Prints a note (what slide is doing, or a hint) on standard error (not with `--quiet`), out of
 /// the status line's way, ignoring a closed standard error.
 pub fn note(message: std::fmt::Arguments<'_>) {
-    if crate::progress::notes_wanted() {
+    if crate::output::progress::notes_wanted() {
         let message = message.to_string();
-        crate::progress::suspend(|| {
+        crate::output::progress::suspend(|| {
             writeln!(
                 io::stderr(),
                 "{}: {}",

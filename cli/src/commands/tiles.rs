@@ -1,87 +1,22 @@
-//! The subcommands that handle one puzzle at a time: solve, check, random, graph, completions.
+//! Sliding tiles' own road for `solve`, `check`, `graph` and `random`, until tiles take the
+//! front-end contract's road as every other puzzle does (`puzzle`).
 
-use std::io::{self, IsTerminal, Read, Write};
+use std::io::{self, Write};
 use std::num::NonZeroUsize;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use anyhow::{anyhow, bail, Context, Result};
-use search_core::{Limit, Limits};
+use search_core::Limit;
 
-use crate::any_puzzle::{self, Solving};
-use crate::args::{
-    CheckArgs, Cli, Command, CompletionsArgs, GoalArg, GraphArgs, KlotskiArgs, RandomArgs,
-    SearchOptions, SolveArgs, SolveFormat, TextOrJson,
-};
+use crate::app;
+use crate::args::{CheckArgs, GoalArg, GraphArgs, RandomArgs, SolveArgs, SolveFormat, TextOrJson};
 use crate::engine::{self, Board, Ending, GraphDot};
-use crate::report;
-use crate::status::{self, Status};
-use crate::svg;
-use crate::{app, batch, blocks, classic, progress};
-use puzzles::front_end::{Grid, Registry};
-
-/// Runs what the command line asks for, with the puzzles of `registry` for `--puzzle`.
-pub fn run(cli: Cli, registry: &Registry) -> Result<Status> {
-    match cli.command {
-        None if io::stdin().is_terminal() => {
-            // Waiting silently for a board nobody is going to type helps no one. If standard
-            // error is gone there is nobody to tell, and the exit code says it anyway.
-            let _ = crate::command(&app::current()).write_long_help(&mut io::stderr());
-            Ok(Status::BadInput)
-        }
-        None => classic::run(),
-        Some(Command::Solve(args)) if !args.puzzle.is_tiles() => {
-            let solving = Solving {
-                text: any_puzzle::instance_text(&args.start)?,
-                goal: args.goal.text(),
-                search: &args.search,
-                threads: args.threads,
-                output: &args.output,
-                inputs: Vec::new(),
-            };
-            any_puzzle::solve(registry.get(&args.puzzle.name)?, &solving)
-        }
-        Some(Command::Solve(args)) => solve(&args),
-        Some(Command::Batch(args)) => batch::run(&args, registry),
-        Some(Command::Check(args)) if !args.puzzle.is_tiles() => {
-            any_puzzle::check(registry.get(&args.puzzle.name)?, &args)
-        }
-        Some(Command::Check(args)) => check(&args),
-        Some(Command::Random(args)) => random(&args),
-        Some(Command::Graph(args)) if !args.puzzle.is_tiles() => {
-            any_puzzle::graph(registry.get(&args.puzzle.name)?, &args)
-        }
-        Some(Command::Graph(args)) => graph(&args),
-        Some(Command::Puzzles(args)) => any_puzzle::list(registry, &args),
-        Some(Command::Klotski(args)) => klotski(&args, registry),
-        Some(Command::Blocks(args)) => blocks::run(&args, registry),
-        Some(Command::Pdb(command)) => crate::pdb::run(&command),
-        Some(Command::Completions(args)) => completions(&args),
-    }
-}
-
-/// The limits the search options ask for, the memory guard always among them.
-pub fn limits(options: &SearchOptions) -> Limits {
-    options.limits.limits()
-}
-
-/// The solving choices of `options` for sliding tiles, on `threads` threads, or why the options
-/// name something tiles do not offer.
-pub fn choices(options: &SearchOptions, threads: NonZeroUsize) -> Result<engine::Choices> {
-    if options.metric.is_some() {
-        bail!("sliding tiles have one kind of move: --metric is for klotski, blocks and rush-hour");
-    }
-    Ok(engine::Choices {
-        algorithm: options.tile_algorithm()?,
-        heuristic: options.tile_heuristic()?,
-        threads,
-        prune: options.prune,
-        direct_tables: options
-            .direct_tables
-            .map(|mebibytes| mebibytes.saturating_mul(1 << 20)),
-        partitions: options.partition.clone(),
-        notation: options.notation,
-    })
-}
+use crate::input;
+use crate::output::progress;
+use crate::output::report;
+use crate::output::status::{self, Status};
+use crate::output::svg;
+use puzzles::front_end::Grid;
 
 /// How a goal was chosen, for the output: nothing for an explicit board.
 fn goal_note(goal: &GoalArg) -> String {
@@ -103,7 +38,7 @@ fn tile_goal(text: Option<&str>) -> Result<GoalArg> {
 /// input; GOAL the goal, if the line gives none.
 fn instance(start: &str, goal: Option<&str>) -> Result<(Board, Board, GoalArg)> {
     let text = if start == "-" {
-        one_line_of(&read_layout(std::path::Path::new("-"))?)?
+        input::one_line_of(&input::read_layout(std::path::Path::new("-"))?)?
     } else {
         start.to_owned()
     };
@@ -119,31 +54,15 @@ fn instance(start: &str, goal: Option<&str>) -> Result<(Board, Board, GoalArg)> 
     Ok((start, goal_board, goal))
 }
 
-/// The one instance line of `text` (standard input's; blank and `#` lines skipped): `solve -`
-/// solves one board, and more are for `slide batch`.
-fn one_line_of(text: &str) -> Result<String> {
-    let mut lines =
-        (text.lines().map(str::trim)).filter(|line| !line.is_empty() && !line.starts_with('#'));
-    let line = lines
-        .next()
-        .ok_or_else(|| anyhow!("standard input holds no board"))?;
-    if lines.next().is_some() {
-        bail!(
-            "standard input holds more than one board: `{} batch -` solves one a line",
-            app::name()
-        );
-    }
-    Ok(line.to_owned())
-}
-
-fn solve(args: &SolveArgs) -> Result<Status> {
+pub fn solve(args: &SolveArgs) -> Result<Status> {
     let (start, goal, goal_arg) = instance(&args.start, args.goal.text())?;
     if let Some(path) = &args.output.picture.svg {
         svg::check_destination(path, &[])?;
     }
     let threads = args.threads.unwrap_or(NonZeroUsize::MIN);
-    let mut solver = engine::Solver::new(choices(&args.search, threads)?)?.watched();
-    let report = solver.solve(&start, &goal, &limits(&args.search))?;
+    let choices = engine::Choices::from_options(&args.search, threads)?;
+    let mut solver = engine::Solver::new(choices)?.watched();
+    let report = solver.solve(&start, &goal, &args.search.limits.limits())?;
     let mut out = status::stdout();
     let (start_text, goal_text) = (engine::compact(&start), engine::compact(&goal));
     // `--quiet` leaves the text's answer alone: the moves.
@@ -153,7 +72,7 @@ fn solve(args: &SolveArgs) -> Result<Status> {
     };
     match format {
         SolveFormat::Json => {
-            let mut object = report::report_json(&start_text, &goal_text, &report);
+            let mut object = report.json(&start_text, &goal_text);
             if args.output.boards {
                 if let Ending::Solved(moves) = &report.ending {
                     let boards = engine::boards_along(&start, moves)?;
@@ -170,7 +89,7 @@ fn solve(args: &SolveArgs) -> Result<Status> {
         SolveFormat::Text => {
             writeln!(out, "start:  {start_text}")?;
             writeln!(out, "goal:   {goal_text}{}", goal_note(&goal_arg))?;
-            writeln!(out, "search: {}", report::search_text(&report))?;
+            writeln!(out, "search: {}", report.search_text())?;
             match &report.ending {
                 Ending::Solved(moves) => {
                     writeln!(out, "length: {}", moves.len())?;
@@ -239,10 +158,10 @@ fn solve(args: &SolveArgs) -> Result<Status> {
             )),
         }
     }
-    Ok(report::status_of(&report.ending))
+    Ok(report.ending.status())
 }
 
-fn check(args: &CheckArgs) -> Result<Status> {
+pub fn check(args: &CheckArgs) -> Result<Status> {
     let (start, goal, goal_arg) = instance(&args.start, args.goal.text())?;
     let (solvable, reason) = engine::check(&start, &goal)?;
     let mut out = status::stdout();
@@ -284,7 +203,7 @@ fn check(args: &CheckArgs) -> Result<Status> {
     Ok(status)
 }
 
-fn random(args: &RandomArgs) -> Result<Status> {
+pub fn random(args: &RandomArgs) -> Result<Status> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let goal = engine::goal_of_size(&args.size, &args.goal)?;
     // `batch` solves towards blank-last by default, so other goals go on every line.
@@ -330,7 +249,7 @@ fn clock_seed() -> u64 {
 /// - the goal unreachable (parity): the graph without a path, a warning, exit 1;
 /// - otherwise the graph, the path highlighted if a goal was given, exit 0 (with a warning when
 ///   the path goes beyond `--depth`, out of the picture).
-fn graph(args: &GraphArgs) -> Result<Status> {
+pub fn graph(args: &GraphArgs) -> Result<Status> {
     let start = engine::parse_board(&args.start).context("the start")?;
     let goal: Option<Board> = if args.goal.is_some() || args.path {
         let goal = tile_goal(args.goal.as_deref()).context("the goal")?;
@@ -377,69 +296,5 @@ fn graph(args: &GraphArgs) -> Result<Status> {
             "no path is highlighted: the search for a path to the goal gave up, {limit}"
         )),
     }
-    Ok(report::status_of(&path))
-}
-
-/// The largest layout file read: a layout is 24 bytes, comments and all fit well within this.
-const MAX_LAYOUT: u64 = 1 << 16;
-
-/// `slide klotski`: `slide solve --puzzle klotski` with the layout from a file or `--classic`.
-fn klotski(args: &KlotskiArgs, registry: &Registry) -> Result<Status> {
-    let (text, inputs) = match args.file.as_deref() {
-        None => ("classic".to_owned(), Vec::new()),
-        Some(path) => (read_layout(path)?, input_files(path)),
-    };
-    let solving = Solving {
-        text,
-        goal: None,
-        search: &args.search,
-        threads: None,
-        output: &args.output,
-        inputs,
-    };
-    any_puzzle::solve(registry.get("klotski")?, &solving)
-}
-
-/// The files `path` names for `--svg` to leave alone: itself, unless it is standard input.
-pub fn input_files(path: &std::path::Path) -> Vec<std::path::PathBuf> {
-    if path.as_os_str() == "-" {
-        Vec::new()
-    } else {
-        vec![path.to_owned()]
-    }
-}
-
-/// The text of a layout file, or of standard input for `-`: at most [`MAX_LAYOUT`] bytes of
-/// UTF-8.
-pub fn read_layout(path: &std::path::Path) -> Result<String> {
-    let mut bytes = Vec::new();
-    let from_stdin = path.as_os_str() == "-";
-    // One byte more than allowed, to tell a long file from one that just fits.
-    let read = if from_stdin {
-        io::stdin()
-            .lock()
-            .take(MAX_LAYOUT + 1)
-            .read_to_end(&mut bytes)
-    } else {
-        std::fs::File::open(path).and_then(|file| file.take(MAX_LAYOUT + 1).read_to_end(&mut bytes))
-    };
-    read.with_context(|| format!("cannot read {}", path.display()))?;
-    if bytes.len() as u64 > MAX_LAYOUT {
-        bail!(
-            "{} is longer than {MAX_LAYOUT} bytes, more than any layout of at most 64 cells",
-            path.display()
-        );
-    }
-    String::from_utf8(bytes).map_err(|_| anyhow!("{} is not UTF-8 text", path.display()))
-}
-
-fn completions(args: &CompletionsArgs) -> Result<Status> {
-    // clap_complete panics when its writer fails, so it writes to memory and we to the pipe.
-    let mut script = Vec::new();
-    let mut command = crate::command(&app::current());
-    clap_complete::generate(args.shell, &mut command, app::name(), &mut script);
-    let mut out = status::stdout();
-    out.write_all(&script)?;
-    out.flush()?;
-    Ok(Status::Success)
+    Ok(path.status())
 }

@@ -1,0 +1,90 @@
+//! One module a subcommand; this one only dispatches. Each subcommand parses what it was
+//! given, calls the libraries and prints through `output`: no module here imports another's
+//! internals but `puzzle`'s, the road every puzzle takes.
+
+pub mod batch;
+pub mod blocks;
+pub mod classic;
+pub mod pdb;
+pub mod puzzle;
+pub mod tiles;
+
+use std::io::{self, IsTerminal, Write};
+
+use anyhow::Result;
+use puzzles::front_end::Registry;
+
+use crate::app;
+use crate::args::{Cli, Command, CompletionsArgs, KlotskiArgs};
+use crate::input;
+use crate::output::status::{self, Status};
+use puzzle::Solving;
+
+/// Runs what the command line asks for, with the puzzles of `registry` for `--puzzle`.
+pub fn run(cli: Cli, registry: &Registry) -> Result<Status> {
+    match cli.command {
+        None if io::stdin().is_terminal() => {
+            // Waiting silently for a board nobody is going to type helps no one. If standard
+            // error is gone there is nobody to tell, and the exit code says it anyway.
+            let _ = crate::args::command(&app::current()).write_long_help(&mut io::stderr());
+            Ok(Status::BadInput)
+        }
+        None => classic::run(),
+        Some(Command::Solve(args)) if !args.puzzle.is_tiles() => {
+            let solving = Solving {
+                text: input::instance_text(&args.start)?,
+                goal: args.goal.text(),
+                search: &args.search,
+                threads: args.threads,
+                output: &args.output,
+                inputs: Vec::new(),
+            };
+            puzzle::solve(registry.get(&args.puzzle.name)?, &solving)
+        }
+        Some(Command::Solve(args)) => tiles::solve(&args),
+        Some(Command::Batch(args)) => batch::run(&args, registry),
+        Some(Command::Check(args)) if !args.puzzle.is_tiles() => {
+            puzzle::check(registry.get(&args.puzzle.name)?, &args)
+        }
+        Some(Command::Check(args)) => tiles::check(&args),
+        Some(Command::Random(args)) => tiles::random(&args),
+        Some(Command::Graph(args)) if !args.puzzle.is_tiles() => {
+            puzzle::graph(registry.get(&args.puzzle.name)?, &args)
+        }
+        Some(Command::Graph(args)) => tiles::graph(&args),
+        Some(Command::Puzzles(args)) => puzzle::list(registry, &args),
+        Some(Command::Klotski(args)) => klotski(&args, registry),
+        Some(Command::Blocks(args)) => blocks::run(&args, registry),
+        Some(Command::Pdb(command)) => pdb::run(&command),
+        Some(Command::Completions(args)) => completions(&args),
+    }
+}
+
+/// `slide klotski`: `slide solve --puzzle klotski` with the layout from a file or `--classic`.
+fn klotski(args: &KlotskiArgs, registry: &Registry) -> Result<Status> {
+    let (text, inputs) = match args.file.as_deref() {
+        None => ("classic".to_owned(), Vec::new()),
+        Some(path) => (input::read_layout(path)?, input::input_files(path)),
+    };
+    let solving = Solving {
+        text,
+        goal: None,
+        search: &args.search,
+        threads: None,
+        output: &args.output,
+        inputs,
+    };
+    puzzle::solve(registry.get("klotski")?, &solving)
+}
+
+/// `slide completions SHELL`.
+fn completions(args: &CompletionsArgs) -> Result<Status> {
+    // clap_complete panics when its writer fails, so it writes to memory and we to the pipe.
+    let mut script = Vec::new();
+    let mut command = crate::args::command(&app::current());
+    clap_complete::generate(args.shell, &mut command, app::name(), &mut script);
+    let mut out = status::stdout();
+    out.write_all(&script)?;
+    out.flush()?;
+    Ok(Status::Success)
+}

@@ -1,0 +1,70 @@
+//! Reading what the user gives: instance text from an argument, a file or standard input,
+//! bounded in size, so that no input (a huge file, `/dev/zero`) can take the machine's memory.
+
+use std::io::{self, Read};
+use std::path::{Path, PathBuf};
+
+use anyhow::{anyhow, bail, Context, Result};
+
+/// The largest layout file read: a layout is 24 bytes, comments and all fit well within this.
+const MAX_LAYOUT: u64 = 1 << 16;
+
+/// The text of a layout file, or of standard input for `-`: at most [`MAX_LAYOUT`] bytes of
+/// UTF-8.
+pub fn read_layout(path: &Path) -> Result<String> {
+    let mut bytes = Vec::new();
+    let from_stdin = path.as_os_str() == "-";
+    // One byte more than allowed, to tell a long file from one that just fits.
+    let read = if from_stdin {
+        io::stdin()
+            .lock()
+            .take(MAX_LAYOUT + 1)
+            .read_to_end(&mut bytes)
+    } else {
+        std::fs::File::open(path).and_then(|file| file.take(MAX_LAYOUT + 1).read_to_end(&mut bytes))
+    };
+    read.with_context(|| format!("cannot read {}", path.display()))?;
+    if bytes.len() as u64 > MAX_LAYOUT {
+        bail!(
+            "{} is longer than {MAX_LAYOUT} bytes, more than any layout of at most 64 cells",
+            path.display()
+        );
+    }
+    String::from_utf8(bytes).map_err(|_| anyhow!("{} is not UTF-8 text", path.display()))
+}
+
+/// The text of an instance named on the command line: START itself, or standard input's for
+/// `-` (bounded, as a layout file is).
+pub fn instance_text(start: &str) -> Result<String> {
+    if start == "-" {
+        read_layout(Path::new("-"))
+    } else {
+        Ok(start.to_owned())
+    }
+}
+
+/// The one instance line of `text` (standard input's; blank and `#` lines skipped): `solve -`
+/// solves one board, and more are for `slide batch`.
+pub fn one_line_of(text: &str) -> Result<String> {
+    let mut lines =
+        (text.lines().map(str::trim)).filter(|line| !line.is_empty() && !line.starts_with('#'));
+    let line = lines
+        .next()
+        .ok_or_else(|| anyhow!("standard input holds no board"))?;
+    if lines.next().is_some() {
+        bail!(
+            "standard input holds more than one board: `{} batch -` solves one a line",
+            crate::app::name()
+        );
+    }
+    Ok(line.to_owned())
+}
+
+/// The files `path` names for `--svg` to leave alone: itself, unless it is standard input.
+pub fn input_files(path: &Path) -> Vec<PathBuf> {
+    if path.as_os_str() == "-" {
+        Vec::new()
+    } else {
+        vec![path.to_owned()]
+    }
+}
