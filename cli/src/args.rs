@@ -20,8 +20,10 @@ pub fn command(app: &crate::App) -> clap::Command {
 /// The longest random walk `slide random --walk` makes.
 const MAX_WALK: u64 = 1_000_000;
 
-/// The most nodes `slide graph --max-nodes` allows.
-const MAX_GRAPH_NODES: u64 = 10_000_000;
+/// The most nodes `slide graph --max-nodes` allows: a node and its edges take a few hundred
+/// bytes as text (more for puzzles with many moves a state), so a graph at this cap stays
+/// within a gigabyte or so, and no layout program draws more.
+const MAX_GRAPH_NODES: u64 = 2_000_000;
 
 /// The most threads `slide solve --threads` runs (its help states the number): the most the
 /// library starts. More than any machine's cores: more threads than cores only share them, and
@@ -696,7 +698,7 @@ pub struct GraphArgs {
     #[arg(long)]
     pub path: bool,
     /// Give up after this many nodes (exit code 3): a guard against a huge --depth, and the
-    /// most nodes the search for the --goal path expands. At most ten million: a larger graph
+    /// most nodes the search for the --goal path expands. At most two million: a larger graph
     /// takes gigabytes and no layout program draws it.
     #[arg(long, value_name = "N", default_value_t = 100_000, value_parser = clap::value_parser!(u64).range(1..=MAX_GRAPH_NODES))]
     pub max_nodes: u64,
@@ -704,6 +706,15 @@ pub struct GraphArgs {
     /// the `move`), and with --goal the `result`, `length` and `moves` of its optimal path.
     #[arg(long, short, value_enum, default_value_t = GraphFormat::Dot)]
     pub format: GraphFormat,
+}
+
+/// The limits of drawing a graph of at most `max_nodes` nodes: the nodes stored count too, not
+/// only those expanded, since each expansion adds all its successors to the graph (a sliding
+/// block has dozens), and memory grows with the nodes and edges drawn, not with the expansions.
+pub fn exploring_limits(max_nodes: u64) -> search_core::Limits {
+    search_core::Limits::default()
+        .with_max_expanded(max_nodes)
+        .with_max_stored(usize::try_from(max_nodes).unwrap_or(usize::MAX))
 }
 
 /// How `slide graph` prints the graph.

@@ -716,7 +716,12 @@ fn graph_dot_packed<Word: PackedWord>(
     // Exploring ignores the goal test, so any goal of the right shape does.
     let puzzle = SlidingPuzzle::<Word>::new(goal.unwrap_or(start))?;
     let limits = Limits::default().with_max_expanded(max_nodes);
-    let graph = search_core::explore(&puzzle, puzzle.state(start)?, depth as usize, &limits);
+    let graph = search_core::explore(
+        &puzzle,
+        puzzle.state(start)?,
+        depth as usize,
+        &crate::args::exploring_limits(max_nodes),
+    );
     if graph.limit().is_some() {
         // Before the search for the path, which is pointless when nothing is drawn.
         return Ok(GraphDot::TooLarge);

@@ -3,15 +3,59 @@
 
 use std::io::{self, Read};
 use std::path::{Path, PathBuf};
+use std::sync::mpsc;
+use std::time::Duration;
 
 use anyhow::{anyhow, bail, Context, Result};
+
+use crate::output::status::GaveUp;
 
 /// The largest layout file read: a layout is 24 bytes, comments and all fit well within this.
 const MAX_LAYOUT: u64 = 1 << 16;
 
 /// The text of a layout file, or of standard input for `-`: at most [`MAX_LAYOUT`] bytes of
-/// UTF-8.
-pub fn read_layout(path: &Path) -> Result<String> {
+/// UTF-8, read within `timeout` if one is given.
+///
+/// Opening a FIFO waits for a writer, and reading a pipe or a terminal waits for a line, as
+/// long as it takes: with a timeout the read runs on a thread of its own, and when the time is
+/// up the command gives up (exit 3) and leaves that thread blocked, holding nothing but the
+/// input, for the process's exit to end.
+pub fn read_layout(path: &Path, timeout: Option<Duration>) -> Result<String> {
+    let Some(timeout) = timeout else {
+        return read_bounded(path);
+    };
+    let (sender, receiver) = mpsc::channel();
+    let owned = path.to_owned();
+    std::thread::Builder::new()
+        .name("input".to_owned())
+        .spawn(move || {
+            // The receiver may have given up waiting: nobody needs the text then.
+            let _ = sender.send(read_bounded(&owned));
+        })
+        .context("starting the thread that reads the input")?;
+    match receiver.recv_timeout(timeout) {
+        Ok(read) => read,
+        Err(mpsc::RecvTimeoutError::Timeout) => Err(GaveUp(format!(
+            "gave up waiting for {} to be readable: the --timeout of {} s passed",
+            shown(path),
+            timeout.as_secs_f64()
+        ))
+        .into()),
+        Err(mpsc::RecvTimeoutError::Disconnected) => bail!("reading {} failed", shown(path)),
+    }
+}
+
+/// `path` as messages name it: standard input for `-`.
+fn shown(path: &Path) -> String {
+    if path.as_os_str() == "-" {
+        "standard input".to_owned()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// [`read_layout`] without a time limit.
+fn read_bounded(path: &Path) -> Result<String> {
     let mut bytes = Vec::new();
     let from_stdin = path.as_os_str() == "-";
     // One byte more than allowed, to tell a long file from one that just fits.
@@ -34,10 +78,10 @@ pub fn read_layout(path: &Path) -> Result<String> {
 }
 
 /// The text of an instance named on the command line: START itself, or standard input's for
-/// `-` (bounded, as a layout file is).
-pub fn instance_text(start: &str) -> Result<String> {
+/// `-` (bounded, as a layout file is, and within `timeout`).
+pub fn instance_text(start: &str, timeout: Option<Duration>) -> Result<String> {
     if start == "-" {
-        read_layout(Path::new("-"))
+        read_layout(Path::new("-"), timeout)
     } else {
         Ok(start.to_owned())
     }

@@ -223,3 +223,147 @@ fn a_closed_standard_output_exits_4_at_once() {
         assert_eq!(code, Some(0), "{stderr}");
     }
 }
+
+/// A 7x6 board whose cluster holds millions of placements, solved by breadth-first search in
+/// an instant: what enumerates the whole cluster first (bidirectional search, `--farthest`)
+/// must stop at the same limits as the search.
+const LARGE_CLUSTER: &str =
+    "goal: A at 6,7\nA......\n.BB....\n.CC....\n.......\n...DD..\n......E\n";
+
+#[test]
+fn enumerating_a_cluster_stops_at_the_limits() {
+    let scratch = tempfile::tempdir().unwrap();
+    for args in [
+        &[
+            "solve",
+            "-p",
+            "blocks",
+            "-",
+            "-a",
+            "bidirectional",
+            "--max-stored",
+            "1000",
+        ][..],
+        &["blocks", "-", "--farthest", "--max-stored", "1000"][..],
+        &[
+            "blocks",
+            "-",
+            "--farthest",
+            "--max-nodes",
+            "1000",
+            "--max-stored",
+            "1000",
+        ][..],
+    ] {
+        let output = slide(scratch.path())
+            .args(args)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut child| {
+                child
+                    .stdin
+                    .take()
+                    .unwrap()
+                    .write_all(LARGE_CLUSTER.as_bytes())?;
+                child.wait_with_output()
+            })
+            .unwrap();
+        assert_eq!(output.status.code(), Some(3), "{args:?}: {output:?}");
+        let stdout = String::from_utf8(output.stdout).unwrap();
+        assert!(
+            stdout.contains("gave up, stored-node limit"),
+            "{args:?}: {stdout}"
+        );
+    }
+}
+
+/// A FIFO nobody writes to, as the input of every reader that takes a file: each gives up
+/// when its --timeout passes (exit 3), instead of waiting for a writer for ever.
+#[cfg(unix)]
+#[test]
+fn a_fifo_with_no_writer_is_given_up_on_at_the_timeout() {
+    let scratch = tempfile::tempdir().unwrap();
+    let fifo = scratch.path().join("fifo");
+    let made = Command::new("mkfifo").arg(&fifo).status().unwrap();
+    assert!(made.success());
+    let fifo = fifo.to_str().unwrap();
+    for args in [
+        &["klotski", fifo, "--timeout", "0.5"][..],
+        &["blocks", fifo, "--timeout", "0.5"][..],
+        &["batch", fifo, "--timeout", "0.5"][..],
+    ] {
+        let mut child = slide(scratch.path())
+            .args(args)
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        let status = wait_within(&mut child, HANG_GUARD);
+        let mut stderr = String::new();
+        std::io::Read::read_to_string(&mut child.stderr.take().unwrap(), &mut stderr).unwrap();
+        assert_eq!(status.code(), Some(3), "{args:?}: {stderr}");
+        assert!(stderr.contains("gave up waiting"), "{args:?}: {stderr}");
+    }
+}
+
+/// Standard input is read within a bound, whatever it holds: an endless stream of zeros is
+/// refused once past the bound, not read into memory.
+#[test]
+fn solve_reads_a_bounded_standard_input() {
+    let scratch = tempfile::tempdir().unwrap();
+    let zeros = std::fs::File::open("/dev/zero").unwrap();
+    let output = slide(scratch.path())
+        .args(["solve", "-"])
+        .stdin(zeros)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("longer than"), "{stderr}");
+}
+
+/// A graph is bounded by the nodes it stores, not only those it expands: a sliding-block
+/// puzzle adds dozens of successors an expansion.
+#[test]
+fn graphs_are_bounded_by_the_nodes_they_hold() {
+    let scratch = tempfile::tempdir().unwrap();
+    let layout = LARGE_CLUSTER.trim_end().replace('\n', "/");
+    let output = slide(scratch.path())
+        .args([
+            "graph",
+            "-p",
+            "blocks",
+            &layout,
+            "--depth",
+            "30",
+            "--max-nodes",
+            "2000",
+            "-f",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3));
+    assert_eq!(output.stdout, b"");
+    let output = slide(scratch.path())
+        .args([
+            "graph",
+            "-p",
+            "blocks",
+            &layout,
+            "--depth",
+            "2",
+            "--max-nodes",
+            "100000",
+            "-f",
+            "json",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let graph: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let nodes = graph["nodes"].as_array().unwrap().len();
+    assert!(nodes > 1 && nodes <= 100_000, "{nodes}");
+}

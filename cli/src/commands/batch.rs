@@ -90,21 +90,32 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
             goal: args.goal.clone(),
         },
     };
-    let (input, reading): (Box<dyn BufRead + Send>, String) = match args.file.as_deref() {
+    // Opened on the input's own thread: opening a FIFO waits for its writer, which must not
+    // keep the batch from its --timeout or from Ctrl-C.
+    let (open, reading): (OpenInput, String) = match args.file.clone() {
         Some(path) if path.as_os_str() != "-" => {
-            let file =
-                File::open(path).with_context(|| format!("cannot open {}", path.display()))?;
-            (
-                Box::new(BufReader::new(file)),
-                format!("reading {}", path.display()),
-            )
+            // A file that is not there is a usage error at once, not a line's.
+            if let Err(error) = std::fs::metadata(&path) {
+                return Err(error).with_context(|| format!("cannot open {}", path.display()));
+            }
+            let reading = format!("reading {}", path.display());
+            let open: OpenInput = Box::new(move || {
+                let file = File::open(&path).map_err(|error| {
+                    io::Error::new(
+                        error.kind(),
+                        format!("cannot open {}: {error}", path.display()),
+                    )
+                })?;
+                Ok(Box::new(BufReader::new(file)) as Box<dyn BufRead + Send>)
+            });
+            (open, reading)
         }
         _ => (
-            Box::new(BufReader::new(io::stdin())),
+            Box::new(|| Ok(Box::new(BufReader::new(io::stdin())) as Box<dyn BufRead + Send>)),
             "reading standard input".to_owned(),
         ),
     };
-    let input = InputLines::spawn(input, jobs_or_default(args.jobs))?;
+    let input = InputLines::spawn(open, jobs_or_default(args.jobs))?;
     // One thread an instance: the batch's parallelism is its jobs. Choices that do not fit
     // together are refused here, once, rather than on every line.
     let (choices, puzzle_choices) = match puzzle {
@@ -213,15 +224,20 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
         }
     });
     progress.finish_and_clear();
-    printed?;
+    let gave_up_waiting = printed?;
     let interrupted = cancel.load(Ordering::Relaxed);
+    if gave_up_waiting {
+        status::warn(format_args!(
+            "gave up waiting for more input: the --timeout passed; the lines read so far are answered"
+        ));
+    }
     printer.summary(started.elapsed(), interrupted);
     // A bad line outweighs a search stopped by a limit: the input needs fixing first.
     Ok(if interrupted {
         Status::Interrupted
     } else if printer.bad > 0 {
         Status::BadInput
-    } else if printer.limited > 0 {
+    } else if printer.limited > 0 || gave_up_waiting {
         Status::LimitReached
     } else {
         Status::Success
@@ -281,6 +297,9 @@ fn jobs_or_default(jobs: Option<u16>) -> usize {
     }
 }
 
+/// Opens the batch's input, on the thread that reads it.
+type OpenInput = Box<dyn FnOnce() -> io::Result<Box<dyn BufRead + Send>> + Send>;
+
 /// One item of the input: a line (its number, and what it holds) or the read error that ends
 /// the input.
 type InputItem = io::Result<(usize, Result<String, BatchLineError>)>;
@@ -294,15 +313,24 @@ type InputItem = io::Result<(usize, Result<String, BatchLineError>)>;
 #[derive(Debug)]
 struct InputLines {
     lines: mpsc::Receiver<InputItem>,
+    /// Whether the --timeout passed while the batch waited for input.
+    gave_up: AtomicBool,
 }
 
 impl InputLines {
-    /// Starts the thread reading `input`, with room for `ahead` parsed lines.
-    fn spawn(input: Box<dyn BufRead + Send>, ahead: usize) -> Result<Self> {
+    /// Starts the thread that opens and reads the input, with room for `ahead` parsed lines.
+    fn spawn(open: OpenInput, ahead: usize) -> Result<Self> {
         let (sender, lines) = mpsc::sync_channel(ahead.max(1));
         std::thread::Builder::new()
             .name("batch input".to_owned())
             .spawn(move || {
+                let input = match open() {
+                    Ok(input) => input,
+                    Err(error) => {
+                        let _ = sender.send(Err(error));
+                        return;
+                    }
+                };
                 for item in BatchTexts::new(input) {
                     // The batch is done (Ctrl-C, a write error): stop reading.
                     if sender.send(item).is_err() {
@@ -311,13 +339,21 @@ impl InputLines {
                 }
             })
             .context("starting the batch's input thread")?;
-        Ok(InputLines { lines })
+        Ok(InputLines {
+            lines,
+            gave_up: AtomicBool::new(false),
+        })
     }
 
-    /// The next item, `None` at the end of the input or once `cancel` is raised.
-    fn next(&self, cancel: &AtomicBool) -> Option<InputItem> {
+    /// The next item, `None` at the end of the input, once `cancel` is raised, or once the
+    /// deadline of `limits` passed while waiting ([`gave_up`](InputLines::gave_up) then says so).
+    fn next(&self, cancel: &AtomicBool, limits: &Limits) -> Option<InputItem> {
         loop {
             if cancel.load(Ordering::Relaxed) {
+                return None;
+            }
+            if limits.interruption() == Some(Limit::Deadline) {
+                self.gave_up.store(true, Ordering::Relaxed);
                 return None;
             }
             match self.lines.recv_timeout(CANCEL_POLL) {
@@ -367,7 +403,8 @@ struct Batch<'a> {
 
 impl<'a> Batch<'a> {
     /// Reads the instances and hands each to a worker, starting workers as the lines need
-    /// them. Returns when the input ends, Ctrl-C came or the input failed to read.
+    /// them. Returns when the input ends, Ctrl-C came or the input failed to read; whether
+    /// the --timeout passed while it waited for input.
     ///
     /// The hand-over is a channel with room for `jobs` lines: the reader holds at most that
     /// many lines (and the one it is handing over) that no worker has taken, so memory does
@@ -379,7 +416,7 @@ impl<'a> Batch<'a> {
         scope: &'scope std::thread::Scope<'scope, '_>,
         reader: Reader<'_>,
         receiver: &'scope Mutex<mpsc::Receiver<Job>>,
-    ) -> Result<()> {
+    ) -> Result<bool> {
         let mut workers = 0;
         let mut index = 0;
         // No line is read once Ctrl-C came (or the printer failed).
@@ -387,7 +424,7 @@ impl<'a> Batch<'a> {
             if !self.wait_for_ticket(&reader.tickets) {
                 break;
             }
-            let Some(next) = reader.lines.next(self.cancel) else {
+            let Some(next) = reader.lines.next(self.cancel, self.limits) else {
                 break;
             };
             let (line, parsed) = next.context(reader.reading.clone())?;
@@ -421,7 +458,7 @@ impl<'a> Batch<'a> {
             }
             index += 1;
         }
-        Ok(())
+        Ok(reader.lines.gave_up.load(Ordering::Relaxed))
     }
 
     /// Waits until the printer has room for one more line; false if Ctrl-C came first or the

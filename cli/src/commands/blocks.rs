@@ -32,7 +32,10 @@ pub fn run(args: &BlocksArgs, registry: &Registry) -> Result<Status> {
     let (kind, text, inputs) = match (&args.rush_hour, &args.shipped, &args.file) {
         (Some(board), _, _) => ("rush-hour", board.clone(), Vec::new()),
         (None, Some(name), _) => ("blocks", shipped(name)?.name.to_owned(), Vec::new()),
-        (None, None, Some(path)) => ("blocks", read_layout(path)?, input_files(path)),
+        (None, None, Some(path)) => {
+            let text = read_layout(path, args.search.limits.timeout)?;
+            ("blocks", text, input_files(path))
+        }
         (None, None, None) => bail!("give a layout file, --rush-hour, --shipped or --list"),
     };
     let solving = Solving {
@@ -148,7 +151,7 @@ fn puzzle(args: &BlocksArgs) -> Result<(String, Blocks, Placement)> {
         .file
         .as_deref()
         .context("give a layout file, --rush-hour, --shipped or --list")?;
-    let text = read_layout(path)?;
+    let text = read_layout(path, args.search.limits.timeout)?;
     let (problem, start) =
         Blocks::parse(&text).map_err(|error| anyhow!("bad layout {}: {error}", path.display()))?;
     Ok((path.display().to_string(), problem, start))

@@ -32,7 +32,7 @@ pub fn run(cli: Cli, registry: &Registry) -> Result<Status> {
         None => classic::run(),
         Some(Command::Solve(args)) if !args.puzzle.is_tiles() => {
             let solving = Solving {
-                text: input::instance_text(&args.start)?,
+                text: input::instance_text(&args.start, args.search.limits.timeout)?,
                 goal: args.goal.text(),
                 search: &args.search,
                 threads: args.threads,
@@ -64,7 +64,10 @@ pub fn run(cli: Cli, registry: &Registry) -> Result<Status> {
 fn klotski(args: &KlotskiArgs, registry: &Registry) -> Result<Status> {
     let (text, inputs) = match args.file.as_deref() {
         None => ("classic".to_owned(), Vec::new()),
-        Some(path) => (input::read_layout(path)?, input::input_files(path)),
+        Some(path) => (
+            input::read_layout(path, args.search.limits.timeout)?,
+            input::input_files(path),
+        ),
     };
     let solving = Solving {
         text,

@@ -248,7 +248,11 @@ fn limit_hint(limit: &Limit) -> Option<&'static str> {
 
 /// `slide check --puzzle NAME`: what the puzzle can tell without a search.
 pub fn check(kind: &dyn PuzzleKind, args: &CheckArgs) -> Result<Status> {
-    let instance = parse_instance(kind, &input::instance_text(&args.start)?, args.goal.text())?;
+    let instance = parse_instance(
+        kind,
+        &input::instance_text(&args.start, None)?,
+        args.goal.text(),
+    )?;
     let (word, solvable, reason, reaches, status) = match instance.check() {
         Reachability::Reachable { reason } => {
             ("solvable", Some(true), reason, Vec::new(), Status::Success)
@@ -311,7 +315,10 @@ pub fn check(kind: &dyn PuzzleKind, args: &CheckArgs) -> Result<Status> {
 pub fn graph(kind: &dyn PuzzleKind, args: &GraphArgs) -> Result<Status> {
     let instance = parse_instance(kind, &args.start, args.goal.as_deref())?;
     let limits = Limits::default().with_max_expanded(args.max_nodes);
-    let explored = instance.explore(args.depth as usize, &limits);
+    let explored = instance.explore(
+        args.depth as usize,
+        &crate::args::exploring_limits(args.max_nodes),
+    );
     if explored.limit.is_some() {
         status::warn(format_args!(
             "the graph within {} moves has more than {} nodes; lower --depth or raise --max-nodes",

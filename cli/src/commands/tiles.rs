@@ -36,9 +36,13 @@ fn tile_goal(text: Option<&str>) -> Result<GoalArg> {
 /// The start and goal of `solve` and `check` for sliding tiles: START is a board, a
 /// `start;goal` line as `random` and `batch` write them, or `-` for one such line on standard
 /// input; GOAL the goal, if the line gives none.
-fn instance(start: &str, goal: Option<&str>) -> Result<(Board, Board, GoalArg)> {
+fn instance(
+    start: &str,
+    goal: Option<&str>,
+    timeout: Option<std::time::Duration>,
+) -> Result<(Board, Board, GoalArg)> {
     let text = if start == "-" {
-        input::one_line_of(&input::read_layout(std::path::Path::new("-"))?)?
+        input::one_line_of(&input::read_layout(std::path::Path::new("-"), timeout)?)?
     } else {
         start.to_owned()
     };
@@ -55,7 +59,8 @@ fn instance(start: &str, goal: Option<&str>) -> Result<(Board, Board, GoalArg)> 
 }
 
 pub fn solve(args: &SolveArgs) -> Result<Status> {
-    let (start, goal, goal_arg) = instance(&args.start, args.goal.text())?;
+    let timeout = args.search.limits.timeout;
+    let (start, goal, goal_arg) = instance(&args.start, args.goal.text(), timeout)?;
     if let Some(path) = &args.output.picture.svg {
         svg::check_destination(path, &[])?;
     }
@@ -162,7 +167,7 @@ pub fn solve(args: &SolveArgs) -> Result<Status> {
 }
 
 pub fn check(args: &CheckArgs) -> Result<Status> {
-    let (start, goal, goal_arg) = instance(&args.start, args.goal.text())?;
+    let (start, goal, goal_arg) = instance(&args.start, args.goal.text(), None)?;
     let (solvable, reason) = engine::check(&start, &goal)?;
     let mut out = status::stdout();
     let status = if solvable {

@@ -60,6 +60,8 @@ pub fn fail(error: &anyhow::Error) -> ExitCode {
         Status::OutputFailed
     } else if is_file_error(error) {
         Status::FileFailed
+    } else if error.chain().any(|cause| cause.is::<GaveUp>()) {
+        Status::LimitReached
     } else {
         Status::BadInput
     };
@@ -96,6 +98,19 @@ impl fmt::Display for FileFailure {
 }
 
 impl std::error::Error for FileFailure {}
+
+/// A limit (`--timeout`) that ran out before the search began, waiting for input, as the
+/// message to report: exit code 3, as for a search a limit stopped.
+#[derive(Debug)]
+pub struct GaveUp(pub String);
+
+impl fmt::Display for GaveUp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for GaveUp {}
 
 /// Whether the error, or any of its causes, is a pattern-database file or the cache directory
 /// that could not be read or written.

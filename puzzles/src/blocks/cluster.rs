@@ -1,9 +1,7 @@
 //! The cluster of a start placement (every placement reachable from it) and its goal states,
 //! for searches that start from the goal side.
 
-use std::collections::VecDeque;
-
-use search_core::{FastHashSet, Problem, Successors};
+use search_core::{HashVisited, Limit, Limits, NoObserver};
 
 use super::layout::Blocks;
 use super::state::Placement;
@@ -12,24 +10,31 @@ impl Blocks {
     /// Every placement reachable from `start`, `start` first, in breadth-first order.
     ///
     /// Moves are reversible, so this is `start`'s whole connected component (a Rush Hour
-    /// database's "cluster").
+    /// database's "cluster"). Unbounded: [`cluster_within`](Blocks::cluster_within) stops
+    /// at a front end's limits.
     pub fn cluster(&self, start: &Placement) -> Vec<Placement> {
-        let mut seen = FastHashSet::default();
-        seen.insert(*start);
-        let mut order = vec![*start];
-        let mut queue = VecDeque::from([*start]);
-        let mut successors = Successors::<Blocks>::new();
-        while let Some(state) = queue.pop_front() {
-            successors.clear();
-            self.successors(&state, &mut successors);
-            for successor in successors.drain(..) {
-                if seen.insert(successor.state) {
-                    order.push(successor.state);
-                    queue.push_back(successor.state);
-                }
-            }
+        self.cluster_within(start, &Limits::none())
+            .unwrap_or_else(|limit| unreachable!("no limit is set, yet {limit}"))
+    }
+
+    /// [`cluster`](Blocks::cluster) within `limits`: a cluster can hold millions of placements,
+    /// and a search that enumerates it first (bidirectional search, [`farthest`](Blocks::farthest))
+    /// must stop at the same deadline, stored-state count and cancel flag as the search itself.
+    ///
+    /// # Errors
+    /// The [`Limit`] that stopped the enumeration (the stored count is the placements seen).
+    pub fn cluster_within(
+        &self,
+        start: &Placement,
+        limits: &Limits,
+    ) -> Result<Vec<Placement>, Limit> {
+        let mut reach =
+            search_core::bfs_reach_with(self, *start, HashVisited::default(), limits, NoObserver);
+        let order: Vec<Placement> = reach.by_ref().map(|(state, _)| state).collect();
+        match reach.limit() {
+            Some(limit) => Err(limit),
+            None => Ok(order),
         }
-        order
     }
 
     /// The placements reachable from `start` that satisfy the goal, in breadth-first order
@@ -49,10 +54,25 @@ impl Blocks {
     /// # Ok::<(), puzzles::blocks::LayoutError>(())
     /// ```
     pub fn goal_states(&self, start: &Placement) -> Vec<Placement> {
-        self.cluster(start)
+        self.goal_states_within(start, &Limits::none())
+            .unwrap_or_else(|limit| unreachable!("no limit is set, yet {limit}"))
+    }
+
+    /// [`goal_states`](Blocks::goal_states) within `limits`, which bound the enumeration of
+    /// the cluster as [`cluster_within`](Blocks::cluster_within) does.
+    ///
+    /// # Errors
+    /// The [`Limit`] that stopped the enumeration.
+    pub fn goal_states_within(
+        &self,
+        start: &Placement,
+        limits: &Limits,
+    ) -> Result<Vec<Placement>, Limit> {
+        let cluster = self.cluster_within(start, limits)?;
+        Ok(cluster
             .into_iter()
             .filter(|state| self.is_solved(state))
-            .collect()
+            .collect())
     }
 }
 
@@ -99,14 +119,13 @@ impl Blocks {
     ///
     /// # Errors
     /// The [`Limit`](search_core::Limit) that stopped the search (the stored-node count is the
-    /// visited set's size); the cluster and its goal states are enumerated first, unbounded,
-    /// as [`goal_states`](Blocks::goal_states) does.
+    /// visited set's size), the enumeration of the cluster and its goal states first among it.
     pub fn farthest(
         &self,
         start: &Placement,
         limits: &search_core::Limits,
     ) -> Result<Farthest, search_core::Limit> {
-        let cluster = self.cluster(start);
+        let cluster = self.cluster_within(start, limits)?;
         let goals: Vec<Placement> = (cluster.iter().copied())
             .filter(|state| self.is_solved(state))
             .collect();

@@ -289,7 +289,24 @@ impl Instance for BlocksInstance {
         let limits = request.limits;
         let (result, algorithm, heuristic) = match choices.algorithm.as_deref() {
             Some("bidirectional") => {
-                let goals = problem.goal_states(&start);
+                // The goal states are found by enumerating the start's cluster, under the
+                // same limits as the search: a large cluster must not run past --timeout.
+                let goals = match problem.goal_states_within(&start, limits) {
+                    Ok(goals) => goals,
+                    Err(limit) => {
+                        let ending = Ending::LimitReached {
+                            limit,
+                            lower_bound: None,
+                        };
+                        let metric = Some(metric_name);
+                        return Ok(Answer::without_search(
+                            "bidirectional",
+                            None,
+                            metric,
+                            ending,
+                        ));
+                    }
+                };
                 let result =
                     bidirectional_bfs_to_goals_with(&problem, start, goals, limits, observer);
                 (result, "bidirectional", None)
