@@ -458,9 +458,10 @@ pub struct SearchOptions {
     #[arg(long, short, value_name = "NAME")]
     pub algorithm: Option<String>,
     /// The heuristic of the informed algorithms. Tiles: misplaced, manhattan,
-    /// linear-conflict, pdb [default: manhattan up to 3x3; pdb on 4x4 (built in seconds on
-    /// first use); on 5x5 pdb when its databases are cached, else linear-conflict (and a line
-    /// saying how to build them); linear-conflict on other boards]; other puzzles: `slide
+    /// linear-conflict, pdb [default: manhattan up to 3x3 (9 cells); pdb on boards of 10 to 16
+    /// cells, 4x4, 3x4, 5x3 and the like (built in seconds on first use); on larger boards pdb
+    /// when its databases are cached, else linear-conflict (and a line saying how to build
+    /// them)]; other puzzles: `slide
     /// puzzles` lists theirs.
     #[arg(long = "heuristic", short = 'H', value_name = "NAME")]
     pub heuristic: Option<String>,

@@ -412,7 +412,7 @@ impl Solver {
         let goal_option = if database_goal == Board::blank_first(shape) {
             String::new()
         } else {
-            format!(" --goal {}", compact(goal))
+            format!(" --goal {}", shell_word(&compact(goal)))
         };
         let chosen = self
             .databases
@@ -811,4 +811,31 @@ pub fn causes(error: &dyn std::error::Error) -> String {
         cause = inner.source();
     }
     text
+}
+
+/// `text` as one word of a shell command a user can paste: as it is when it holds only
+/// characters no shell treats specially, else in single quotes (a board of numbers holds
+/// spaces, `1 2 3/4 0 5`).
+fn shell_word(text: &str) -> String {
+    let plain = !text.is_empty()
+        && text
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '.' | '/' | '-' | '_' | ',' | ':'));
+    if plain {
+        text.to_owned()
+    } else {
+        format!("'{}'", text.replace('\'', "'\\''"))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn hints_quote_words_a_shell_would_split() {
+        assert_eq!(shell_word("1234.5678"), "1234.5678");
+        assert_eq!(shell_word("1 2 3/4 0 5"), "'1 2 3/4 0 5'");
+        assert_eq!(shell_word("it's"), "'it'\\''s'");
+    }
 }

@@ -367,3 +367,64 @@ fn graphs_are_bounded_by_the_nodes_they_hold() {
     let nodes = graph["nodes"].as_array().unwrap().len();
     assert!(nodes > 1 && nodes <= 100_000, "{nodes}");
 }
+
+/// `slide random` hands its lines to a reader on a pipe as it makes them: the first line
+/// arrives while the rest are still being made, not when the process ends.
+#[test]
+fn random_lines_reach_a_pipe_as_they_are_made() {
+    let scratch = tempfile::tempdir().unwrap();
+    // Two hundred 8-puzzles (ten bytes a line, well within one buffer), each a million random
+    // moves from the goal: seconds of work in all.
+    let mut child = slide(scratch.path())
+        .args([
+            "random", "--size", "3x3", "--walk", "1000000", "--count", "200", "--seed", "1",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    let mut first = String::new();
+    std::io::BufRead::read_line(&mut stdout, &mut first).unwrap();
+    assert_eq!(first.trim_end().len(), 9, "{first}");
+    let still_running = child.try_wait().unwrap().is_none();
+    let _ = child.kill();
+    let _ = child.wait();
+    assert!(
+        still_running,
+        "the first line came only when slide random ended"
+    );
+}
+
+/// A hint's command can be pasted into a shell as printed: a goal of numbers separated by
+/// spaces is quoted as one word.
+#[test]
+fn a_build_hint_quotes_a_goal_of_several_words() {
+    let scratch = tempfile::tempdir().unwrap();
+    let goal = "1 2 3 4 5 6 7 8 9 10 11 12 0 13 14 15 16 17 18 19 20 21 22 23 24";
+    let start = "1 2 3 4 5 6 7 8 9 10 11 12 13 0 14 15 16 17 18 19 20 21 22 23 24";
+    let output = slide(scratch.path())
+        .args(["solve", start, goal])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains(&format!("--goal '{goal}'")), "{stderr}");
+}
+
+/// `slide blocks --list -f json` lists the shipped layouts as JSON, one object a line.
+#[test]
+fn the_shipped_layouts_list_as_json() {
+    let scratch = tempfile::tempdir().unwrap();
+    let output = slide(scratch.path())
+        .args(["blocks", "--list", "-f", "json"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    let layouts: Vec<serde_json::Value> = (stdout.lines())
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(layouts.len(), puzzles::blocks::SHIPPED.len());
+    assert_eq!(layouts[0]["piece_moves"], 81);
+}

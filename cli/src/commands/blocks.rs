@@ -18,7 +18,7 @@ use crate::output::status::{self, Status};
 /// blocks' own.
 pub fn run(args: &BlocksArgs, registry: &Registry) -> Result<Status> {
     if args.list {
-        return list();
+        return list(args.output.format);
     }
     if args.farthest {
         let (name, problem, start) = puzzle(args)?;
@@ -173,14 +173,26 @@ fn shipped(name: &str) -> Result<&'static ShippedLayout> {
 }
 
 /// Prints the shipped layouts: name, optimal lengths in both metrics, source.
-fn list() -> Result<Status> {
+fn list(format: SolveFormat) -> Result<Status> {
     let mut out = status::stdout();
     for layout in SHIPPED {
-        writeln!(
-            out,
-            "{}: {} piece moves, {} steps; {}",
-            layout.name, layout.piece_moves, layout.steps, layout.source
-        )?;
+        match format {
+            SolveFormat::Json => writeln!(
+                out,
+                "{}",
+                json!({
+                    "name": layout.name,
+                    "piece_moves": layout.piece_moves,
+                    "steps": layout.steps,
+                    "source": layout.source,
+                })
+            )?,
+            SolveFormat::Text | SolveFormat::Moves => writeln!(
+                out,
+                "{}: {} piece moves, {} steps; {}",
+                layout.name, layout.piece_moves, layout.steps, layout.source
+            )?,
+        }
     }
     out.flush()?;
     Ok(Status::Success)

@@ -221,7 +221,14 @@ pub fn random(args: &RandomArgs) -> Result<Status> {
     // would make --seed 2 the lines of --seed 1 shifted by one.
     let mut seeds = puzzles::SplitMix64::new(seed);
     let goal_text = engine::compact(&goal);
+    // A reader on a pipe (`slide random | slide batch`) gets each line soon after it is made,
+    // even when long walks make lines slowly; fast lines still go out a buffer at a time.
+    let mut flushed = std::time::Instant::now();
     for _ in 0..args.count {
+        if flushed.elapsed() >= std::time::Duration::from_millis(50) {
+            out.flush()?;
+            flushed = std::time::Instant::now();
+        }
         let board = engine::random_board(&goal, seeds.next_u64(), args.walk);
         match args.format {
             TextOrJson::Text => writeln!(out, "{}{goal_suffix}", engine::compact(&board))?,
