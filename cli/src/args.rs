@@ -58,8 +58,13 @@ number of moves, or -1 when the goal is unreachable."
     };
 }
 
-/// The exit codes, after every subcommand's help.
-const EXIT_CODES: &str = exit_codes!();
+/// The exit codes, after the short help (`-h`), with where the guarantees are.
+const EXIT_CODES: &str = concat!(
+    exit_codes!(),
+    "
+
+The guarantees (memory, time, cancellation, bad input, batch, cache) are in --help."
+);
 
 /// What `slide --help` (the long help) adds to the exit codes: the promises every subcommand
 /// keeps, which the README only points to so that it stays short enough to scan.
@@ -92,12 +97,11 @@ by surprise; what it cannot do, it says, with one of the exit codes above.
                 device) is refused unopened."
 );
 
-/// Solve sliding-tile puzzles (8-puzzle, 15-puzzle, any WxH) optimally.
+/// Solve sliding puzzles optimally: sliding tiles of any size (the 8-, 15- and 24-puzzle),
+/// Klotski, sliding blocks and Rush Hour (`slide puzzles` lists them).
 ///
 /// Boards are written row by row, the blank as `.` or `0`: compactly (`13524678.`) or as
 /// numbers separated by spaces (`1 3 5 2 4 6 7 8 0`).
-///
-/// The exit codes and guarantees are in `slide --help`, once for every subcommand.
 #[derive(Debug, Parser)]
 #[command(
     name = "slide",
@@ -531,8 +535,11 @@ fn tile_choice<T: ValueEnum>(flag: &str, name: Option<&str>) -> anyhow::Result<O
             .filter_map(ValueEnum::to_possible_value)
             .map(|value| value.get_name().to_owned())
             .collect();
+        let hint = puzzles::front_end::closest(name, names.iter().map(String::as_str))
+            .map(|near| format!("did you mean `{near}`? "))
+            .unwrap_or_default();
         anyhow::anyhow!(
-            "invalid value '{name}' for '{flag}': sliding tiles offer {}",
+            "invalid value '{name}' for '{flag}': {hint}sliding tiles offer {}",
             names.join(", ")
         )
     })
@@ -748,10 +755,12 @@ pub struct KlotskiArgs {
 #[derive(Debug, Args)]
 pub struct LimitOptions {
     /// Give up after expanding this many nodes (exit code 3).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
     /// Give up after this many seconds (exit code 3).
-    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds)]
+    // Negative numbers are taken as values, so that `--timeout -1` is told the timeout must
+    // be positive, not to write `-- -1`.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
     pub timeout: Option<std::time::Duration>,
     /// The memory guard: give up when bfs, bidirectional or astar holds this many nodes (exit
     /// code 3). A stored 15-puzzle node takes about 25 bytes (A*), so the default keeps a search

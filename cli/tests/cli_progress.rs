@@ -131,3 +131,19 @@ fn quiet_and_progress_contradict_each_other() {
         "{stderr}"
     );
 }
+
+/// `slide batch` on a terminal says it is reading standard input instead of waiting in
+/// silence, and ends with the input (Ctrl-D).
+#[cfg(unix)]
+#[test]
+fn a_batch_on_a_terminal_says_what_it_waits_for() {
+    let command = format!("{} batch", slide_path().display());
+    let mut session = rexpect::spawn(&command, Some(30_000)).unwrap();
+    session
+        .exp_string("reading instances from standard input")
+        .unwrap();
+    session.send_line("12345678.").unwrap();
+    session.exp_string("\"result\":\"solved\"").unwrap();
+    session.send_control('d').unwrap();
+    session.exp_eof().unwrap();
+}

@@ -324,3 +324,51 @@ fn usage_errors_start_like_every_other_error() {
         assert!(output.stdout.is_empty());
     }
 }
+
+/// The papercuts a newcomer met, each answered by what is wrong and what to type.
+#[test]
+fn messages_name_what_is_wrong_and_what_was_meant() {
+    let said = |args: &[&str]| {
+        let output = slide().args(args).output().unwrap();
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        String::from_utf8(output.stderr).unwrap()
+    };
+    // The ragged last row is what is wrong, not the board's size.
+    let ragged = said(&["solve", "1 2 3/4 5 6/7 8 0/9"]);
+    assert!(
+        ragged.contains("row 4 has 1 cells but row 1 has 3"),
+        "{ragged}"
+    );
+    // A typo of a value is answered with the value meant.
+    let typo = said(&["solve", "12345678.", "-H", "manhatan"]);
+    assert!(typo.contains("did you mean `manhattan`?"), "{typo}");
+    let typo = said(&["solve", "-p", "klotski", "classic", "-a", "bfz"]);
+    assert!(typo.contains("did you mean `bfs`?"), "{typo}");
+    // A negative timeout is a bad value, not an option to put after `--`.
+    let negative = said(&["solve", "12345678.", "--timeout", "-1"]);
+    assert!(
+        negative.contains("the timeout must be positive"),
+        "{negative}"
+    );
+    assert!(!negative.contains("-- -1"), "{negative}");
+    // The help's first line names every puzzle, and `--help` does not send the reader to
+    // `--help`.
+    let help = slide().arg("--help").output().unwrap();
+    let help = String::from_utf8(help.stdout).unwrap();
+    assert!(help.lines().next().unwrap().contains("Klotski"), "{help}");
+    assert!(!help.contains("are in `slide --help`"), "{help}");
+}
+
+/// `slide solve -` takes a board row by row on several lines, as classic mode does.
+#[test]
+fn solve_reads_a_board_row_by_row_from_standard_input() {
+    let output = slide()
+        .args(["solve", "-", "-f", "json"])
+        .write_stdin("1 2 3\n4 0 5\n7 8 6\n")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0));
+    let answer: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert_eq!(answer["start"], "123405786");
+    assert_eq!(answer["length"], 2);
+}

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 use std::fs::File;
-use std::io::{self, BufRead, BufReader, Write};
+use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::{mpsc, Arc, Mutex, PoisonError};
@@ -110,10 +110,18 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
             });
             (open, reading)
         }
-        _ => (
-            Box::new(|| Ok(Box::new(BufReader::new(io::stdin())) as Box<dyn BufRead + Send>)),
-            "reading standard input".to_owned(),
-        ),
+        _ => {
+            if io::stdin().is_terminal() {
+                // Waiting in silence for lines nobody knows to type helps no one.
+                status::note(format_args!(
+                    "reading instances from standard input, one a line; Ctrl-D ends them"
+                ));
+            }
+            (
+                Box::new(|| Ok(Box::new(BufReader::new(io::stdin())) as Box<dyn BufRead + Send>)),
+                "reading standard input".to_owned(),
+            )
+        }
     };
     let input = InputLines::spawn(open, jobs_or_default(args.jobs))?;
     // One thread an instance: the batch's parallelism is its jobs. Choices that do not fit

@@ -374,14 +374,75 @@ impl fmt::Display for InstanceError {
                 what,
                 name,
                 offered,
-            } => write!(
-                f,
-                "unknown {what} `{name}`: this puzzle offers {}",
-                offered.join(", ")
-            ),
+            } => {
+                write!(f, "unknown {what} `{name}`: ")?;
+                if let Some(near) = closest(name, offered.iter().copied()) {
+                    write!(f, "did you mean `{near}`? ")?;
+                }
+                write!(f, "this puzzle offers {}", offered.join(", "))
+            }
             InstanceError::Failed(reason) | InstanceError::Mismatch(reason) => f.write_str(reason),
         }
     }
 }
 
 impl std::error::Error for InstanceError {}
+
+/// The name of `offered` a typo of `name` most likely meant: the nearest by edits (a letter
+/// added, dropped, changed or two swapped), if it is near enough to be a typo (at most one
+/// edit for short names, two for longer ones) and no other is as near.
+///
+/// ```
+/// use puzzles::front_end::closest;
+///
+/// let offered = ["misplaced", "manhattan", "linear-conflict", "pdb"];
+/// assert_eq!(closest("manhatan", offered), Some("manhattan"));
+/// assert_eq!(closest("linaer-conflict", offered), Some("linear-conflict"));
+/// assert_eq!(closest("astar", offered), None);
+/// ```
+pub fn closest<'a>(name: &str, offered: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let most = if name.chars().count() <= 4 { 1 } else { 2 };
+    let mut best: Option<(usize, &'a str)> = None;
+    let mut tied = false;
+    for candidate in offered {
+        let distance = edits(name, candidate);
+        match best {
+            Some((nearest, _)) if distance > nearest => {}
+            Some((nearest, _)) if distance == nearest => tied = true,
+            _ => {
+                best = Some((distance, candidate));
+                tied = false;
+            }
+        }
+    }
+    match best {
+        Some((distance, candidate)) if distance <= most && !tied => Some(candidate),
+        _ => None,
+    }
+}
+
+/// The edits (insertions, deletions, substitutions, swaps of neighbours) that turn `one` into
+/// `other`: the optimal string alignment distance.
+fn edits(one: &str, other: &str) -> usize {
+    let (one, other): (Vec<char>, Vec<char>) = (one.chars().collect(), other.chars().collect());
+    let mut table = vec![vec![0usize; other.len() + 1]; one.len() + 1];
+    for (i, row) in table.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in table[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=one.len() {
+        for j in 1..=other.len() {
+            let substitution = usize::from(one[i - 1] != other[j - 1]);
+            let mut best = (table[i - 1][j] + 1)
+                .min(table[i][j - 1] + 1)
+                .min(table[i - 1][j - 1] + substitution);
+            if i > 1 && j > 1 && one[i - 1] == other[j - 2] && one[i - 2] == other[j - 1] {
+                best = best.min(table[i - 2][j - 2] + 1);
+            }
+            table[i][j] = best;
+        }
+    }
+    table[one.len()][other.len()]
+}

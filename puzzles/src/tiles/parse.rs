@@ -86,10 +86,9 @@ fn parse(original: &str, given: Option<Shape>) -> Result<Board, BoardError> {
         compact |= read_row(original, row.trim(), &mut cells)?;
         row_lengths.push(cells.len() - before);
     }
-    if compact && cells.len() > 9 {
-        return Err(BoardError::CompactTooLarge { cells: cells.len() });
-    }
-    let shape = if has_rows {
+    // Ragged rows first: a short last row (`1 2 3/4 5 6/7 8 0/9`) is what is wrong, not the
+    // count of cells its compact-looking single tile makes.
+    if has_rows {
         let expected = row_lengths[0];
         if let Some((index, &found)) = row_lengths
             .iter()
@@ -102,6 +101,12 @@ fn parse(original: &str, given: Option<Shape>) -> Result<Board, BoardError> {
                 expected,
             });
         }
+    }
+    if compact && cells.len() > 9 {
+        return Err(BoardError::CompactTooLarge { cells: cells.len() });
+    }
+    let shape = if has_rows {
+        let expected = row_lengths[0];
         let rows = Shape::new(expected, row_lengths.len())?;
         match given {
             Some(shape) if shape != rows => {
