@@ -2,7 +2,6 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
 use super::{Abstraction, AdditivePdb, BuildOptions, BuildProgress, PatternDatabase, PdbError};
@@ -233,11 +232,16 @@ impl PdbCache {
         AdditivePdb::from_databases(databases)
     }
 
-    /// Saves through a uniquely named temporary file in the cache directory, then renames it
-    /// over `path`: renames within a directory are atomic, so concurrent builders cannot
-    /// interleave their writes and readers never see a partial file.
+    /// Saves through a temporary file in the cache directory, then renames it over `path`:
+    /// renames within a directory are atomic, so concurrent builders cannot interleave their
+    /// writes and readers never see a partial file.
+    ///
+    /// The temporary file is created by [`tempfile`] with a random name and `O_EXCL`, so that
+    /// it is always a new regular file of ours: a name planted in advance (a symbolic link
+    /// where a predictable name would be) can neither redirect the write to another file nor
+    /// become the cache entry. Its name still starts with `.NAME.PID.`, so that
+    /// [`remove_stale_temporaries`] can tell a killed writer's leftover from a live writer's.
     fn store(&self, pdb: &PatternDatabase, path: &Path) -> Result<(), PdbError> {
-        static SEQUENCE: AtomicU64 = AtomicU64::new(0);
         let io = |path: &Path, source| PdbError::Io {
             path: path.to_path_buf(),
             source,
@@ -245,19 +249,16 @@ impl PdbCache {
         std::fs::create_dir_all(&self.directory).map_err(|e| io(&self.directory, e))?;
         remove_stale_temporaries(&self.directory);
         let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("pdb");
-        let temporary = self.directory.join(format!(
-            ".{file_name}.{}.{}.tmp",
-            std::process::id(),
-            SEQUENCE.fetch_add(1, Ordering::Relaxed)
-        ));
-        let result = pdb
-            .save(&temporary)
-            .and_then(|()| std::fs::rename(&temporary, path).map_err(|e| io(path, e)));
-        if result.is_err() {
-            // Best effort: a leftover temporary file is harmless, only untidy.
-            let _ = std::fs::remove_file(&temporary);
-        }
-        result
+        // Dropping it on an error removes the file.
+        let temporary = tempfile::Builder::new()
+            .prefix(&format!(".{file_name}.{}.", std::process::id()))
+            .suffix(".tmp")
+            .tempfile_in(&self.directory)
+            .map_err(|e| io(&self.directory, e))?;
+        pdb.write_to(temporary.as_file())
+            .map_err(|e| io(temporary.path(), e))?;
+        temporary.persist(path).map_err(|e| io(path, e.error))?;
+        Ok(())
     }
 }
 
@@ -267,8 +268,9 @@ impl PdbCache {
 const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Removes the temporary files in `directory` whose writer is gone: a process killed while
-/// saving a database (SIGKILL, a power cut) leaves its `.NAME.PID.N.tmp` or
-/// `.pdb-build-PID-N.tmp` behind, and nothing else would ever remove it.
+/// saving a database (SIGKILL, a power cut) leaves its `.NAME.PID.RANDOM.tmp` behind (and
+/// the builds of earlier versions their `.pdb-build-PID-N.tmp`), and nothing else would ever remove it:
+/// [`tempfile`] removes its file when dropped, which a killed process never does.
 ///
 /// A file is removed only when no process has its writer's id and it has not been written for
 /// [`STALE_AFTER`]; best effort: whatever cannot be read or removed is left.
@@ -300,7 +302,7 @@ fn temporary_writer(name: &str) -> Option<u32> {
         // pdb-build-PID-N
         build.split('-').next()?
     } else {
-        // NAME.pdb.PID.N
+        // NAME.pdb.PID.RANDOM (or NAME.pdb.PID.N, from earlier versions)
         let mut fields = stem.rsplit('.');
         fields.next()?;
         fields.next()?

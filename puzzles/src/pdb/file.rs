@@ -47,13 +47,17 @@ impl PatternDatabase {
             path: path.to_path_buf(),
             source,
         };
-        let mut out = BufWriter::new(File::create(path).map_err(io)?);
-        out.write_all(&self.header()).map_err(io)?;
-        out.write_all(&self.table).map_err(io)?;
-        out.into_inner()
-            .map_err(|e| io(e.into_error()))?
-            .sync_all()
-            .map_err(io)
+        let file = File::create(path).map_err(io)?;
+        self.write_to(&file).map_err(io)
+    }
+
+    /// Writes the file's bytes to `file`, which is empty and open for writing, and waits until
+    /// they are on the disk; the cache's way to save into a temporary file it created.
+    pub(crate) fn write_to(&self, file: &File) -> std::io::Result<()> {
+        let mut out = BufWriter::new(file);
+        out.write_all(&self.header())?;
+        out.write_all(&self.table)?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()
     }
 
     fn header(&self) -> Vec<u8> {
