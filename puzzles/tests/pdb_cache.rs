@@ -68,3 +68,117 @@ fn links_planted_in_the_cache_directory_redirect_no_write() {
     assert!(is_regular_file(&path));
     assert_eq!(PatternDatabase::load(&path).unwrap(), built);
 }
+
+/// Bytes of xorshift64 from `seed`.
+fn random_bytes(len: usize, mut seed: u64) -> Vec<u8> {
+    (0..len)
+        .map(|_| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed as u8
+        })
+        .collect()
+}
+
+/// Replaces the table of the database file `path` (`table_len` bytes at its end) by random
+/// bytes, and its header's CRC-32 by theirs: a file that passes every check of the format.
+fn tamper(path: &Path, table_len: usize, seed: u64) {
+    let mut bytes = std::fs::read(path).unwrap();
+    let header = bytes.len() - table_len;
+    let table = random_bytes(table_len, seed);
+    bytes[header - 4..header].copy_from_slice(&crc32fast::hash(&table).to_le_bytes());
+    bytes[header..].copy_from_slice(&table);
+    std::fs::write(path, bytes).unwrap();
+}
+
+/// The true distances of every 8-puzzle board from `GOAL`, by breadth-first search backwards
+/// from it (moves are their own inverses).
+fn true_distance(start: [u8; 9]) -> usize {
+    let mut distance = std::collections::HashMap::from([(GOAL, 0usize)]);
+    let mut queue = std::collections::VecDeque::from([GOAL]);
+    while let Some(board) = queue.pop_front() {
+        let here = distance[&board];
+        if board == start {
+            return here;
+        }
+        let blank = board.iter().position(|&t| t == 0).unwrap();
+        let (row, column) = (blank / 3, blank % 3);
+        let mut next = Vec::new();
+        if row > 0 {
+            next.push(blank - 3);
+        }
+        if row < 2 {
+            next.push(blank + 3);
+        }
+        if column > 0 {
+            next.push(blank - 1);
+        }
+        if column < 2 {
+            next.push(blank + 1);
+        }
+        for cell in next {
+            let mut moved = board;
+            moved.swap(blank, cell);
+            distance.entry(moved).or_insert_with(|| {
+                queue.push_back(moved);
+                here + 1
+            });
+        }
+    }
+    panic!("{start:?} is not solvable")
+}
+
+#[test]
+fn tables_of_random_bytes_under_a_valid_checksum_are_refused_and_rebuilt() {
+    let directory = tempfile::tempdir().unwrap();
+    let cache = PdbCache::new(directory.path());
+    let split: [&[u8]; 2] = [&[1, 2, 3, 4], &[5, 6, 7, 8]];
+    let built: Vec<PatternDatabase> = split.iter().map(|p| get(&cache, p).0).collect();
+    for (seed, pattern) in (1..).zip(split) {
+        // 9 * 8 * 7 * 6 placements, two entries a byte.
+        assert_eq!(built[0].entry_bits(), 4);
+        tamper(
+            &cache.path_for(3, 3, &GOAL, pattern).unwrap(),
+            3024 / 2,
+            seed,
+        );
+    }
+    let mut warnings = Vec::new();
+    let additive = cache
+        .get_or_build_additive(
+            3,
+            3,
+            &GOAL,
+            &split,
+            |_, _| {},
+            |w: &CacheWarning| warnings.push(w.to_string()),
+        )
+        .unwrap();
+    assert_eq!(warnings.len(), 2, "{warnings:?}");
+    assert!(
+        warnings
+            .iter()
+            .all(|w| w.starts_with("rebuilding") && w.contains("not a table of distances")),
+        "{warnings:?}"
+    );
+    assert_eq!(additive.databases(), &built[..]);
+    for pattern in split {
+        let path = cache.path_for(3, 3, &GOAL, pattern).unwrap();
+        assert!(
+            PatternDatabase::load(&path).is_ok(),
+            "the file was replaced"
+        );
+    }
+    // Solved with the rebuilt databases, a far board and a near one get their true lengths.
+    let goal = puzzles::Board::new(puzzles::Shape::new(3, 3).unwrap(), GOAL.to_vec()).unwrap();
+    let puzzle = puzzles::SlidingPuzzle::<u64>::new(&goal).unwrap();
+    let heuristic = puzzles::PdbHeuristic::from_cache(&goal, &split, &cache, |_, _| {}, |_| {});
+    let heuristic = heuristic.unwrap();
+    for start in [[8, 7, 6, 0, 4, 1, 2, 5, 3], [1, 2, 0, 3, 4, 5, 6, 7, 8]] {
+        let board = puzzles::Board::new(goal.shape(), start.to_vec()).unwrap();
+        let result = search_core::idastar(&puzzle, &heuristic, puzzle.state(&board).unwrap());
+        let solution = result.solution().unwrap();
+        assert_eq!(solution.len(), true_distance(start), "{start:?}");
+    }
+}

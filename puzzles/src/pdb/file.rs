@@ -79,7 +79,10 @@ impl PatternDatabase {
     ///
     /// A file that is not a pattern database, of another format version, truncated, with
     /// trailing bytes, with an inconsistent header or a table whose checksum does not match gets
-    /// the corresponding [`PdbError`]; the table is never trusted unchecked.
+    /// the corresponding [`PdbError`]; the table is never trusted unchecked. A table that passes
+    /// its checksum is also spot-checked: the goal's entry and a few hundred placements and
+    /// their neighbours must behave like distances ([`PdbError::Inconsistent`] otherwise), so
+    /// that random bytes under a recomputed checksum are refused rather than overestimate.
     ///
     /// The table is memory-mapped rather than read: loading the 15-puzzle's 7-8 databases
     /// takes a tenth of the time, and processes that load the same file share its pages. Its
@@ -151,7 +154,7 @@ impl PatternDatabase {
                 found,
             });
         }
-        Ok(Self {
+        let pdb = Self {
             manhattan: manhattan_table(width, geometry.cells, &goal_cells, &pattern),
             width,
             height,
@@ -162,7 +165,9 @@ impl PatternDatabase {
             entry_bits,
             table,
             direct: Derived::default(),
-        })
+        };
+        pdb.spot_check(&goal_cells, u64::from(checksum))?;
+        Ok(pdb)
     }
 }
 
