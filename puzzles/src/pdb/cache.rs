@@ -54,6 +54,8 @@ impl fmt::Display for CacheWarning {
 #[derive(Clone, Debug)]
 pub struct PdbCache {
     directory: PathBuf,
+    /// Where the checksums computed are remembered, if anywhere.
+    verified: Option<PathBuf>,
     /// How missing databases are built; their abstraction is the cache's.
     options: BuildOptions,
 }
@@ -64,8 +66,60 @@ impl PdbCache {
     pub fn new(directory: impl Into<PathBuf>) -> Self {
         Self {
             directory: directory.into(),
+            verified: None,
             options: BuildOptions::new(),
         }
+    }
+
+    /// The same cache, remembering in `directory` which files' checksums it has computed, so
+    /// that each file's CRC-32 is computed once rather than by every process that loads it
+    /// (for the 15-puzzle's 7-8 databases, 870 MB read at every start).
+    ///
+    /// A marker records the database file's device, inode, length, and modification and
+    /// status-change times; a file that is replaced, written or touched no longer matches its
+    /// marker and is checksummed again. The quick spot-check of the entries
+    /// ([`PatternDatabase::load`]) runs on every load whatever the marker says. The markers
+    /// are kept apart from the databases so that the cache directory holds databases only;
+    /// the [default cache](Self::default_location) keeps them in `slide/pdb-verified` beside
+    /// its `slide/pdb`.
+    ///
+    /// ```
+    /// use puzzles::pdb::PdbCache;
+    ///
+    /// let directory = tempfile::tempdir().unwrap();
+    /// let cache = PdbCache::new(directory.path().join("pdb"))
+    ///     .with_verified_markers(directory.path().join("verified"));
+    /// let goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    /// let built = cache.get_or_build(3, 3, &goal, &[1, 2], |_| {}, |_| {}).unwrap();
+    /// let loaded = cache.get_or_build(3, 3, &goal, &[1, 2], |_| {}, |_| {}).unwrap();
+    /// assert_eq!(built, loaded);
+    /// ```
+    pub fn with_verified_markers(mut self, directory: impl Into<PathBuf>) -> Self {
+        self.verified = Some(directory.into());
+        self
+    }
+
+    /// Where the marker of the database file `path` is, if this cache keeps markers.
+    fn marker_for(&self, path: &Path) -> Option<PathBuf> {
+        let name = path.file_name()?.to_str()?;
+        Some(self.verified.as_ref()?.join(format!("{name}.verified")))
+    }
+
+    /// Writes `line` as the marker of the database file `path`, through a temporary file
+    /// renamed into place as databases are; best effort: without a marker the checksum is only
+    /// computed again.
+    fn remember(&self, path: &Path, line: Option<String>) {
+        let (Some(marker), Some(line), Some(directory)) =
+            (self.marker_for(path), line, self.verified.as_ref())
+        else {
+            return;
+        };
+        let _ = std::fs::create_dir_all(directory).and_then(|()| {
+            write_through_temporary(directory, &marker, |file| {
+                use std::io::Write;
+                (&*file).write_all(line.as_bytes())
+            })
+        });
     }
 
     /// The same directory, for databases of `abstraction`.
@@ -117,9 +171,13 @@ impl PdbCache {
     }
 
     /// The default cache: `slide/pdb` under the user's cache directory (for example
-    /// `~/.cache/slide/pdb` on Linux), or `None` when the platform has no cache directory.
+    /// `~/.cache/slide/pdb` on Linux), with its [verified markers](Self::with_verified_markers)
+    /// in `slide/pdb-verified`, or `None` when the platform has no cache directory.
     pub fn default_location() -> Option<Self> {
-        dirs::cache_dir().map(|dir| Self::new(dir.join("slide").join("pdb")))
+        dirs::cache_dir().map(|dir| {
+            let slide = dir.join("slide");
+            Self::new(slide.join("pdb")).with_verified_markers(slide.join("pdb-verified"))
+        })
     }
 
     /// The cache's directory.
@@ -172,12 +230,15 @@ impl PdbCache {
         mut warn: impl FnMut(&CacheWarning),
     ) -> Result<PatternDatabase, PdbError> {
         let path = self.path_for(width, height, goal, pattern)?;
-        match PatternDatabase::load(&path) {
-            Ok(pdb)
+        let marker = self.marker_for(&path);
+        let verified = marker.and_then(|marker| std::fs::read_to_string(marker).ok());
+        match PatternDatabase::load_unless_verified(&path, verified.as_deref()) {
+            Ok((pdb, remember))
                 if pdb.describes(width, height, goal, pattern)
                     && pdb.abstraction() == self.abstraction() =>
             {
-                return Ok(pdb)
+                self.remember(&path, remember);
+                return Ok(pdb);
             }
             Ok(_) => warn(&CacheWarning::Rebuilding {
                 path: path.clone(),
@@ -232,34 +293,49 @@ impl PdbCache {
         AdditivePdb::from_databases(databases)
     }
 
-    /// Saves through a temporary file in the cache directory, then renames it over `path`:
-    /// renames within a directory are atomic, so concurrent builders cannot interleave their
-    /// writes and readers never see a partial file.
-    ///
-    /// The temporary file is created by [`tempfile`] with a random name and `O_EXCL`, so that
-    /// it is always a new regular file of ours: a name planted in advance (a symbolic link
-    /// where a predictable name would be) can neither redirect the write to another file nor
-    /// become the cache entry. Its name still starts with `.NAME.PID.`, so that
-    /// [`remove_stale_temporaries`] can tell a killed writer's leftover from a live writer's.
+    /// Saves through a temporary file in the cache directory ([`write_through_temporary`]),
+    /// then renames it over `path`: renames within a directory are atomic, so concurrent
+    /// builders cannot interleave their writes and readers never see a partial file.
     fn store(&self, pdb: &PatternDatabase, path: &Path) -> Result<(), PdbError> {
         let io = |path: &Path, source| PdbError::Io {
             path: path.to_path_buf(),
             source,
         };
         std::fs::create_dir_all(&self.directory).map_err(|e| io(&self.directory, e))?;
-        remove_stale_temporaries(&self.directory);
-        let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("pdb");
-        // Dropping it on an error removes the file.
-        let temporary = tempfile::Builder::new()
-            .prefix(&format!(".{file_name}.{}.", std::process::id()))
-            .suffix(".tmp")
-            .tempfile_in(&self.directory)
-            .map_err(|e| io(&self.directory, e))?;
-        pdb.write_to(temporary.as_file())
-            .map_err(|e| io(temporary.path(), e))?;
-        temporary.persist(path).map_err(|e| io(path, e.error))?;
+        let file = write_through_temporary(&self.directory, path, |file| pdb.write_to(file))
+            .map_err(|e| io(path, e))?;
+        // The table just written is the one whose checksum the header records.
+        let identity = file
+            .metadata()
+            .ok()
+            .and_then(|metadata| super::file::identity(&metadata, pdb.checksum()));
+        self.remember(path, identity);
         Ok(())
     }
+}
+
+/// Writes a file through `write` into a new temporary file in `directory` and renames it to
+/// `path`, returning it open.
+///
+/// The temporary file is created by [`tempfile`] with a random name and `O_EXCL`, so that it is
+/// always a new regular file of ours: a name planted in advance (a symbolic link where a
+/// predictable name would be) can neither redirect the write to another file nor become the
+/// entry. Its name still starts with `.NAME.PID.`, so that [`remove_stale_temporaries`] can
+/// tell a killed writer's leftover from a live writer's.
+fn write_through_temporary(
+    directory: &Path,
+    path: &Path,
+    write: impl FnOnce(&std::fs::File) -> std::io::Result<()>,
+) -> std::io::Result<std::fs::File> {
+    remove_stale_temporaries(directory);
+    let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("pdb");
+    // Dropping it on an error removes the file.
+    let temporary = tempfile::Builder::new()
+        .prefix(&format!(".{file_name}.{}.", std::process::id()))
+        .suffix(".tmp")
+        .tempfile_in(directory)?;
+    write(temporary.as_file())?;
+    Ok(temporary.persist(path)?)
 }
 
 /// How long a temporary file must have gone unwritten before a dead writer's file is removed:
@@ -330,5 +406,107 @@ fn process_exists(pid: u32) -> bool {
     {
         let _ = pid;
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOAL: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    /// The table's bytes: 9 * 8 * 7 placements, two entries a byte.
+    const TABLE: usize = 252;
+
+    /// `get_or_build` of pattern 1-2-3, with its warnings as text.
+    fn get(cache: &PdbCache) -> (PatternDatabase, Vec<String>) {
+        let mut warnings = Vec::new();
+        let pdb = cache
+            .get_or_build(
+                3,
+                3,
+                &GOAL,
+                &[1, 2, 3],
+                |_| {},
+                |w| warnings.push(w.to_string()),
+            )
+            .unwrap();
+        (pdb, warnings)
+    }
+
+    /// Rewrites bytes `at` of `path` in place, which changes its identity as any write does.
+    fn overwrite(path: &Path, at: usize, bytes: &[u8]) {
+        let mut content = std::fs::read(path).unwrap();
+        content[at..at + bytes.len()].copy_from_slice(bytes);
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|mut file| std::io::Write::write_all(&mut file, &content))
+            .unwrap();
+    }
+
+    /// The marker a cache would write for `path` as it is now, with the checksum its header
+    /// records: a forgery, for the file's current contents whatever they are.
+    fn forge_marker(cache: &PdbCache, path: &Path) {
+        let content = std::fs::read(path).unwrap();
+        let crc_at = content.len() - TABLE - 4;
+        let checksum = u32::from_le_bytes(content[crc_at..crc_at + 4].try_into().unwrap());
+        let metadata = std::fs::metadata(path).unwrap();
+        let line = super::super::file::identity(&metadata, checksum).unwrap();
+        std::fs::write(cache.marker_for(path).unwrap(), line).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_verified_file_skips_its_checksum_until_it_changes_but_never_the_spot_check() {
+        let directory = tempfile::tempdir().unwrap();
+        let cache = PdbCache::new(directory.path().join("pdb"))
+            .with_verified_markers(directory.path().join("verified"));
+        let (built, warnings) = get(&cache);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let path = cache.path_for(3, 3, &GOAL, &[1, 2, 3]).unwrap();
+        let marker = cache.marker_for(&path).unwrap();
+        assert!(marker.is_file(), "the save leaves a marker");
+        assert_eq!(std::fs::read_dir(cache.directory()).unwrap().count(), 1);
+        let content = std::fs::read(&path).unwrap();
+        let crc_at = content.len() - TABLE - 4;
+        assert_eq!((built.entries(), built.entry_bits()), (504, 4));
+
+        // A wrong checksum written in place: the file changed, so it is checksummed again,
+        // refused and rebuilt, and the new file gets a marker of its own.
+        let wrong = [!content[crc_at], 0, 0, 0];
+        overwrite(&path, crc_at, &wrong);
+        let (rebuilt, warnings) = get(&cache);
+        assert_eq!(rebuilt, built);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].contains("checksum"), "{warnings:?}");
+        assert_eq!(std::fs::read(&path).unwrap(), content);
+
+        // The same wrong checksum, with a marker forged for the changed file: the marker is
+        // believed, so the checksum is not computed (which is the saving).
+        overwrite(&path, crc_at, &wrong);
+        forge_marker(&cache, &path);
+        let (loaded, warnings) = get(&cache);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(loaded, built);
+
+        // Random entries behind a forged marker: the spot-check still refuses them.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let random: Vec<u8> = (0..TABLE)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed as u8
+            })
+            .collect();
+        overwrite(&path, content.len() - TABLE, &random);
+        forge_marker(&cache, &path);
+        let (rebuilt, warnings) = get(&cache);
+        assert_eq!(rebuilt, built);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(
+            warnings[0].contains("not a table of distances"),
+            "{warnings:?}"
+        );
     }
 }
