@@ -182,3 +182,48 @@ fn tables_of_random_bytes_under_a_valid_checksum_are_refused_and_rebuilt() {
         assert_eq!(solution.len(), true_distance(start), "{start:?}");
     }
 }
+
+/// The only test of this binary that reads or sets the environment.
+#[cfg(unix)]
+#[test]
+fn a_home_that_does_not_exist_means_no_cache_and_a_warning() {
+    let directory = tempfile::tempdir().unwrap();
+    // As HOME=/nonexistent, somewhere that a failure of this test cannot litter.
+    let home = directory.path().join("nonexistent");
+    std::env::set_var("HOME", &home);
+    std::env::remove_var("XDG_CACHE_HOME");
+    assert!(PdbCache::default_location().is_none());
+    let refused = PdbCache::locate_default().unwrap_err();
+    assert!(
+        matches!(&refused, CacheWarning::NoCache { path: Some(path) } if path.starts_with(&home)),
+        "{refused:?}"
+    );
+    let mut warnings = Vec::new();
+    let mut source = puzzles::PdbSource::default_location().on_warning(|w| {
+        warnings.push(w.to_string());
+    });
+    assert!(source.cache().is_none());
+    let goal = puzzles::Board::parse("123456780").unwrap();
+    let start = puzzles::Board::parse("123456708").unwrap();
+    for _ in 0..2 {
+        let report = puzzles::solve_with(
+            &start,
+            &goal,
+            puzzles::Algorithm::IdaStar,
+            puzzles::HeuristicKind::PatternDatabase,
+            &search_core::Limits::none(),
+            &mut source,
+        )
+        .unwrap();
+        assert_eq!(report.length(), Some(1));
+    }
+    drop(source);
+    assert_eq!(warnings.len(), 1, "told once: {warnings:?}");
+    assert!(warnings[0].contains("does not exist"), "{warnings:?}");
+    assert!(!home.exists(), "nothing made under the missing home");
+
+    // A home that exists, without a cache directory yet, is used.
+    std::fs::create_dir(&home).unwrap();
+    let cache = PdbCache::default_location().expect("a cache under an existing home");
+    assert!(cache.directory().starts_with(home.join(".cache")));
+}

@@ -18,6 +18,14 @@ pub enum CacheWarning {
         /// Why it was rejected.
         error: PdbError,
     },
+    /// There is no cache to use, so databases are built for this process only: the platform
+    /// has no cache directory (`path` is `None`), or the user's lies under a directory that does
+    /// not exist (as `/nonexistent/.cache` does when `HOME=/nonexistent`), which the cache will
+    /// not create. See [`PdbCache::locate_default`].
+    NoCache {
+        /// The cache directory that was refused, if the platform names one.
+        path: Option<PathBuf>,
+    },
     /// The database was built but could not be written to the cache; it is still returned.
     NotSaved {
         /// The file that could not be written.
@@ -33,6 +41,18 @@ impl fmt::Display for CacheWarning {
             Self::Rebuilding { path, error } => {
                 write!(f, "rebuilding {}: {error}", path.display())
             }
+            Self::NoCache { path: None } => {
+                write!(
+                    f,
+                    "no cache directory on this platform: databases are not kept"
+                )
+            }
+            Self::NoCache { path: Some(path) } => write!(
+                f,
+                "no cache: {} lies under a directory that does not exist (is HOME right?): \
+                 databases are not kept",
+                path.display()
+            ),
             Self::NotSaved { path, error } => {
                 write!(f, "could not save {}: {error}", path.display())
             }
@@ -173,11 +193,30 @@ impl PdbCache {
     /// The default cache: `slide/pdb` under the user's cache directory (for example
     /// `~/.cache/slide/pdb` on Linux), with its [verified markers](Self::with_verified_markers)
     /// in `slide/pdb-verified`, or `None` when the platform has no cache directory.
+    ///
+    /// `None` also when the user's cache directory lies under one that does not exist; see
+    /// [`locate_default`](Self::locate_default), which says why.
     pub fn default_location() -> Option<Self> {
-        dirs::cache_dir().map(|dir| {
-            let slide = dir.join("slide");
-            Self::new(slide.join("pdb")).with_verified_markers(slide.join("pdb-verified"))
-        })
+        Self::locate_default().ok()
+    }
+
+    /// The [default cache](Self::default_location), or the [`CacheWarning::NoCache`] to show
+    /// when there is none.
+    ///
+    /// The user's cache directory itself may be missing (a new account has no `~/.cache` yet)
+    /// and is created with the first file, but not the directory above it: that is the home
+    /// directory (or `XDG_CACHE_HOME`'s parent), and one that does not exist means a wrong
+    /// `HOME`, such as the `/nonexistent` of system accounts, under which creating the cache
+    /// would make directories at the root of the filesystem.
+    pub fn locate_default() -> Result<Self, CacheWarning> {
+        let directory = dirs::cache_dir().ok_or(CacheWarning::NoCache { path: None })?;
+        if !directory.is_dir() && !directory.parent().is_some_and(Path::is_dir) {
+            return Err(CacheWarning::NoCache {
+                path: Some(directory),
+            });
+        }
+        let slide = directory.join("slide");
+        Ok(Self::new(slide.join("pdb")).with_verified_markers(slide.join("pdb-verified")))
     }
 
     /// The cache's directory.
