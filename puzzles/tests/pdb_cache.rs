@@ -54,6 +54,14 @@ fn links_planted_in_the_cache_directory_redirect_no_write() {
     );
     assert!(is_regular_file(&path), "the entry is a file of its own");
     assert_eq!(PatternDatabase::load(&path).unwrap(), built);
+    // With the permissions of any file the user creates, not a temporary file's.
+    let created = directory.path().join("created");
+    std::fs::File::create(&created).unwrap();
+    let mode = |path: &Path| {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::metadata(path).unwrap().permissions().mode()
+    };
+    assert_eq!(mode(&path), mode(&created));
 
     // A link as the entry itself is read through, refused, and replaced by a file.
     std::fs::remove_file(&path).unwrap();

@@ -368,11 +368,18 @@ fn write_through_temporary(
 ) -> std::io::Result<std::fs::File> {
     remove_stale_temporaries(directory);
     let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("pdb");
+    let prefix = format!(".{file_name}.{}.", std::process::id());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        // The mode of `File::create` (less the umask), not tempfile's private 0600: a cache
+        // shared by several users, or read by a build farm's other accounts, stays readable.
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
     // Dropping it on an error removes the file.
-    let temporary = tempfile::Builder::new()
-        .prefix(&format!(".{file_name}.{}.", std::process::id()))
-        .suffix(".tmp")
-        .tempfile_in(directory)?;
+    let temporary = builder.tempfile_in(directory)?;
     write(temporary.as_file())?;
     Ok(temporary.persist(path)?)
 }
