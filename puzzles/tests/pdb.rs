@@ -4,7 +4,7 @@
 use std::collections::{HashMap, VecDeque};
 use std::path::Path;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 use puzzles::pdb::{
     partitions, validate_partition, Abstraction, AdditivePdb, BuildOptions, BuildProgress,
@@ -601,15 +601,27 @@ fn free_blank_sums_are_consistent_and_admissible_on_every_8_puzzle_state() {
     }
 }
 
+/// The 15-puzzle's 5-5-5 databases of `abstraction`, built once for all the tests of this
+/// binary that use them (each build takes seconds of CPU; they were built three times).
+fn fifteen_5_5_5(abstraction: Abstraction) -> &'static PdbHeuristic {
+    static BLANK_REGIONS: OnceLock<PdbHeuristic> = OnceLock::new();
+    static FREE_BLANK: OnceLock<PdbHeuristic> = OnceLock::new();
+    let cell = match abstraction {
+        Abstraction::FreeBlank => &FREE_BLANK,
+        _ => &BLANK_REGIONS,
+    };
+    cell.get_or_init(|| {
+        let goal = Board::blank_first(Shape::new(4, 4).unwrap());
+        PdbHeuristic::build_with(&goal, &partitions::FIFTEEN_5_5_5, abstraction, |_, _| {}).unwrap()
+    })
+}
+
 #[test]
 fn fifteen_puzzle_5_5_5_free_blank_is_consistent_and_solves_korf_instances() {
     let goal = Board::blank_first(Shape::new(4, 4).unwrap());
-    let build = |abstraction| {
-        PdbHeuristic::build_with(&goal, &partitions::FIFTEEN_5_5_5, abstraction, |_, _| {}).unwrap()
-    };
     let (free, regions) = (
-        build(Abstraction::FreeBlank),
-        build(Abstraction::BlankRegions),
+        fifteen_5_5_5(Abstraction::FreeBlank),
+        fifteen_5_5_5(Abstraction::BlankRegions),
     );
     assert!(free.is_consistent() && !regions.is_consistent());
     let puzzle = SlidingPuzzle::<u64>::new(&goal).unwrap();
@@ -638,24 +650,23 @@ fn fifteen_puzzle_5_5_5_free_blank_is_consistent_and_solves_korf_instances() {
         }
     }
     assert!(checked > 50_000);
-    // The cheaper instances by default; all ten, and the same with blank regions for the node
-    // counts, on request: the free blank's 5-5-5 generates about 4 times the nodes of blank
-    // regions, over a minute on two cores for the ten (#3 alone is two thirds of it).
-    if std::env::var_os("SLIDE_SLOW_TESTS").is_none_or(|v| v != "1") {
-        let cheap = |id| matches!(id, 2 | 4 | 6..=9);
-        let nodes = solve_korf(&free, cheap);
-        eprintln!(
-            "Korf 2, 4, 6-9, IDA* with free-blank 5-5-5 and reflection: {nodes} nodes generated"
-        );
-        eprintln!("skipped Korf 1, 3, 5 and 10: set SLIDE_SLOW_TESTS=1 to solve them too");
-        return;
-    }
-    for (name, heuristic) in [("a free blank", &free), ("blank regions", &regions)] {
+    // The cheaper of the first ten instances (the ignored test below solves all ten).
+    let cheap = |id| matches!(id, 2 | 4 | 6..=9);
+    let nodes = solve_korf(free, cheap);
+    eprintln!("Korf 2, 4, 6-9, IDA* with free-blank 5-5-5 and reflection: {nodes} nodes generated");
+}
+
+#[test]
+#[ignore = "Korf 1-10 with 5-5-5 of both abstractions (the free blank generates about 4 times \
+            the nodes of blank regions): 50 s CPU, 159 s wall on a shared two-core machine"]
+fn fifteen_puzzle_5_5_5_solves_korf_1_to_10_under_both_abstractions() {
+    for abstraction in [Abstraction::FreeBlank, Abstraction::BlankRegions] {
+        let heuristic = fifteen_5_5_5(abstraction);
         let nodes: Vec<u64> = (1..=10)
             .map(|instance| solve_korf(heuristic, |id| id == instance))
             .collect();
         eprintln!(
-            "Korf 1-10, IDA* with 5-5-5 of {name} and reflection: {} nodes generated ({nodes:?})",
+            "Korf 1-10, IDA* with 5-5-5 of {abstraction} and reflection: {} nodes generated ({nodes:?})",
             nodes.iter().sum::<u64>()
         );
     }
@@ -927,9 +938,8 @@ fn korf_instances() -> Vec<(u32, usize, Vec<u8>)> {
 }
 
 /// Checks a 15-puzzle partition against the published optimal lengths and Manhattan distance.
-fn check_fifteen(partition: &[&[u8]]) {
+fn check_fifteen(pdb: &AdditivePdb) {
     let goal = partitions::blank_first_goal(4, 4);
-    let pdb = AdditivePdb::build(4, 4, &goal, partition, |_, _| {}).unwrap();
     assert!(pdb.has_reflection());
     assert_eq!(pdb.estimate_board(&goal), 0);
     for (id, optimal, board) in korf_instances() {
@@ -956,29 +966,25 @@ fn check_fifteen(partition: &[&[u8]]) {
 
 #[test]
 fn fifteen_puzzle_5_5_5_is_admissible_on_korf_instances() {
-    check_fifteen(&partitions::FIFTEEN_5_5_5);
+    check_fifteen(fifteen_5_5_5(Abstraction::BlankRegions).databases());
 }
 
-fn slow_tests() -> bool {
-    let enabled = std::env::var_os("SLIDE_SLOW_TESTS").is_some_and(|v| v == "1");
-    if !enabled {
-        eprintln!("skipped: set SLIDE_SLOW_TESTS=1 to build the large 15-puzzle databases");
-    }
-    enabled
+/// The 15-puzzle's databases of `partition`, built with the default options.
+fn fifteen(partition: &[&[u8]]) -> AdditivePdb {
+    let goal = partitions::blank_first_goal(4, 4);
+    AdditivePdb::build(4, 4, &goal, partition, |_, _| {}).unwrap()
 }
 
 #[test]
 fn fifteen_puzzle_6_6_3_is_admissible_on_korf_instances() {
-    if slow_tests() {
-        check_fifteen(&partitions::FIFTEEN_6_6_3);
-    }
+    check_fifteen(&fifteen(&partitions::FIFTEEN_6_6_3));
 }
 
 #[test]
+#[ignore = "builds the 7-8 databases (290 MB at the peak): 75 s CPU, 154 s wall on a shared \
+            two-core machine"]
 fn fifteen_puzzle_7_8_is_admissible_on_korf_instances() {
-    if slow_tests() {
-        check_fifteen(&partitions::FIFTEEN_7_8);
-    }
+    check_fifteen(&fifteen(&partitions::FIFTEEN_7_8));
 }
 
 /// Solves Korf's instances `ids` with IDA* and `heuristic` on every core, checking each
@@ -1013,32 +1019,34 @@ fn solve_korf(heuristic: &PdbHeuristic, ids: impl Fn(u32) -> bool) -> u64 {
     })
 }
 
-#[test]
-fn dual_lookups_solve_korf_instances_optimally_with_5_5_5() {
-    let goal = Board::blank_first(Shape::new(4, 4).unwrap());
-    let reflected = PdbHeuristic::build(&goal, &partitions::FIFTEEN_5_5_5, |_, _| {}).unwrap();
+/// IDA* with 5-5-5 on Korf's instances `ids`, with reflected and with dual lookups.
+fn solve_korf_with_dual_lookups(which: &str, ids: impl Fn(u32) -> bool) {
+    let reflected = fifteen_5_5_5(Abstraction::BlankRegions);
     assert_eq!(reflected.lookups(), Lookups::Reflected);
     let dual = reflected.clone().with_lookups(Lookups::Dual);
     assert!(!dual.is_consistent());
-    // By default the ten instances that take IDA* fewest nodes with the 7-8 databases, which
-    // still reach 53 moves (solve_korf checks each length against Korf's); all 100 on request.
-    let slow = std::env::var_os("SLIDE_SLOW_TESTS").is_some_and(|v| v == "1");
-    let cheap = [9, 19, 30, 31, 42, 47, 71, 81, 93, 97];
-    let sample = |id| slow || cheap.contains(&id);
-    let nodes = [&reflected, &dual].map(|heuristic| solve_korf(heuristic, sample));
+    let nodes = [reflected, &dual].map(|heuristic| solve_korf(heuristic, &ids));
     eprintln!(
-        "Korf {}, IDA* with 5-5-5: {} nodes generated with reflected lookups, {} with dual",
-        if slow {
-            "1-100"
-        } else {
-            "9, 19, 30, 31, 42, 47, 71, 81, 93, 97"
-        },
-        nodes[0],
-        nodes[1]
+        "Korf {which}, IDA* with 5-5-5: {} nodes generated with reflected lookups, {} with dual",
+        nodes[0], nodes[1]
     );
-    if !slow {
-        eprintln!("solved 10 of Korf's 100: set SLIDE_SLOW_TESTS=1 to solve all of them");
-    }
+}
+
+#[test]
+fn dual_lookups_solve_korf_instances_optimally_with_5_5_5() {
+    // The ten instances that take IDA* fewest nodes with the 7-8 databases, which still reach
+    // 53 moves (solve_korf checks each length against Korf's).
+    let cheap = [9, 19, 30, 31, 42, 47, 71, 81, 93, 97];
+    solve_korf_with_dual_lookups("9, 19, 30, 31, 42, 47, 71, 81, 93, 97", |id| {
+        cheap.contains(&id)
+    });
+}
+
+#[test]
+#[ignore = "all of Korf's 100 with 5-5-5, reflected and dual (660 million nodes): 215 s CPU, \
+            442 s wall on a shared two-core machine"]
+fn dual_lookups_solve_all_korf_instances_optimally_with_5_5_5() {
+    solve_korf_with_dual_lookups("1-100", |_| true);
 }
 
 #[test]
@@ -1210,10 +1218,10 @@ fn standard_partitions_cover_every_tile_and_mirror_as_documented() {
 }
 
 #[test]
+#[ignore = "builds the 7-8 databases into a cache (SLIDE_PDB_CACHE=DIR keeps them) and solves \
+            Korf's 100: 75 s CPU, 165 s wall on a shared two-core machine (162 s of it the \
+            build, 2.9 s the search)"]
 fn korf_100_solve_optimally_with_the_7_8_databases() {
-    if !slow_tests() {
-        return;
-    }
     // SLIDE_PDB_CACHE keeps the 7-8 databases between runs; they take minutes to build.
     let temporary = tempfile::tempdir().unwrap();
     let directory = std::env::var_os("SLIDE_PDB_CACHE")
@@ -1239,10 +1247,9 @@ fn korf_100_solve_optimally_with_the_7_8_databases() {
 }
 
 #[test]
+#[ignore = "builds the 24-puzzle's eight 6-tile databases (SLIDE_PDB_CACHE=DIR keeps them): \
+            minutes on two cores, not timed"]
 fn twenty_four_puzzle_6_6_6_6_is_admissible_on_korf_felner_instances() {
-    if !slow_tests() {
-        return;
-    }
     let temporary = tempfile::tempdir().unwrap();
     let directory = std::env::var_os("SLIDE_PDB_CACHE")
         .map_or_else(|| temporary.path().to_path_buf(), std::path::PathBuf::from);

@@ -145,14 +145,26 @@ fn header_cut_short_is_truncated() {
 
 /// A crafted valid 3x3 database of tiles 1-2 (72 entries) at either entry width: the table is
 /// exactly the header's size, so the loader accepts it, and a byte less or more is refused.
+/// (Its entries are the built database's, at 4 bits or widened to 8: the loader spot-checks
+/// that they are distances.)
 #[test]
 fn crafted_valid_files_load_and_their_exact_size_matters() {
     let directory = tempfile::tempdir().unwrap();
     let path = directory.path().join("small.pdb");
+    let built = PatternDatabase::build(3, 3, &[0, 1, 2, 3, 4, 5, 6, 7, 8], &[1, 2], |_| {});
+    built.unwrap().save(&path).unwrap();
+    let saved = std::fs::read(&path).unwrap();
+    let nibbles = &saved[saved.len() - 36..];
     for entry_bits in [4u8, 8] {
         let len = table_len(9, 2, entry_bits) as usize;
         assert_eq!(len, if entry_bits == 4 { 36 } else { 72 });
-        let table: Vec<u8> = (0..len).map(|i| (i % 3) as u8).collect();
+        let table: Vec<u8> = if entry_bits == 4 {
+            nibbles.to_vec()
+        } else {
+            (nibbles.iter())
+                .flat_map(|&byte| [byte & 0x0f, byte >> 4])
+                .collect()
+        };
         let mut bytes = header(3, 3, &[1, 2], entry_bits, crc32fast::hash(&table));
         bytes.extend_from_slice(&table);
         let pdb = load(&path, &bytes).unwrap();

@@ -2,7 +2,6 @@
 
 use std::fmt;
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
 use super::{Abstraction, AdditivePdb, BuildOptions, BuildProgress, PatternDatabase, PdbError};
@@ -19,6 +18,14 @@ pub enum CacheWarning {
         /// Why it was rejected.
         error: PdbError,
     },
+    /// There is no cache to use, so databases are built for this process only: the platform
+    /// has no cache directory (`path` is `None`), or the user's lies under a directory that does
+    /// not exist (as `/nonexistent/.cache` does when `HOME=/nonexistent`), which the cache will
+    /// not create. See [`PdbCache::locate_default`].
+    NoCache {
+        /// The cache directory that was refused, if the platform names one.
+        path: Option<PathBuf>,
+    },
     /// The database was built but could not be written to the cache; it is still returned.
     NotSaved {
         /// The file that could not be written.
@@ -34,6 +41,18 @@ impl fmt::Display for CacheWarning {
             Self::Rebuilding { path, error } => {
                 write!(f, "rebuilding {}: {error}", path.display())
             }
+            Self::NoCache { path: None } => {
+                write!(
+                    f,
+                    "no cache directory on this platform: databases are not kept"
+                )
+            }
+            Self::NoCache { path: Some(path) } => write!(
+                f,
+                "no cache: {} lies under a directory that does not exist (is HOME right?): \
+                 databases are not kept",
+                path.display()
+            ),
             Self::NotSaved { path, error } => {
                 write!(f, "could not save {}: {error}", path.display())
             }
@@ -55,6 +74,8 @@ impl fmt::Display for CacheWarning {
 #[derive(Clone, Debug)]
 pub struct PdbCache {
     directory: PathBuf,
+    /// Where the checksums computed are remembered, if anywhere.
+    verified: Option<PathBuf>,
     /// How missing databases are built; their abstraction is the cache's.
     options: BuildOptions,
 }
@@ -65,8 +86,60 @@ impl PdbCache {
     pub fn new(directory: impl Into<PathBuf>) -> Self {
         Self {
             directory: directory.into(),
+            verified: None,
             options: BuildOptions::new(),
         }
+    }
+
+    /// The same cache, remembering in `directory` which files' checksums it has computed, so
+    /// that each file's CRC-32 is computed once rather than by every process that loads it
+    /// (for the 15-puzzle's 7-8 databases, 870 MB read at every start).
+    ///
+    /// A marker records the database file's device, inode, length, and modification and
+    /// status-change times; a file that is replaced, written or touched no longer matches its
+    /// marker and is checksummed again. The quick spot-check of the entries
+    /// ([`PatternDatabase::load`]) runs on every load whatever the marker says. The markers
+    /// are kept apart from the databases so that the cache directory holds databases only;
+    /// the [default cache](Self::default_location) keeps them in `slide/pdb-verified` beside
+    /// its `slide/pdb`.
+    ///
+    /// ```
+    /// use puzzles::pdb::PdbCache;
+    ///
+    /// let directory = tempfile::tempdir().unwrap();
+    /// let cache = PdbCache::new(directory.path().join("pdb"))
+    ///     .with_verified_markers(directory.path().join("verified"));
+    /// let goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    /// let built = cache.get_or_build(3, 3, &goal, &[1, 2], |_| {}, |_| {}).unwrap();
+    /// let loaded = cache.get_or_build(3, 3, &goal, &[1, 2], |_| {}, |_| {}).unwrap();
+    /// assert_eq!(built, loaded);
+    /// ```
+    pub fn with_verified_markers(mut self, directory: impl Into<PathBuf>) -> Self {
+        self.verified = Some(directory.into());
+        self
+    }
+
+    /// Where the marker of the database file `path` is, if this cache keeps markers.
+    fn marker_for(&self, path: &Path) -> Option<PathBuf> {
+        let name = path.file_name()?.to_str()?;
+        Some(self.verified.as_ref()?.join(format!("{name}.verified")))
+    }
+
+    /// Writes `line` as the marker of the database file `path`, through a temporary file
+    /// renamed into place as databases are; best effort: without a marker the checksum is only
+    /// computed again.
+    fn remember(&self, path: &Path, line: Option<String>) {
+        let (Some(marker), Some(line), Some(directory)) =
+            (self.marker_for(path), line, self.verified.as_ref())
+        else {
+            return;
+        };
+        let _ = std::fs::create_dir_all(directory).and_then(|()| {
+            write_through_temporary(directory, &marker, |file| {
+                use std::io::Write;
+                (&*file).write_all(line.as_bytes())
+            })
+        });
     }
 
     /// The same directory, for databases of `abstraction`.
@@ -118,9 +191,32 @@ impl PdbCache {
     }
 
     /// The default cache: `slide/pdb` under the user's cache directory (for example
-    /// `~/.cache/slide/pdb` on Linux), or `None` when the platform has no cache directory.
+    /// `~/.cache/slide/pdb` on Linux), with its [verified markers](Self::with_verified_markers)
+    /// in `slide/pdb-verified`, or `None` when the platform has no cache directory.
+    ///
+    /// `None` also when the user's cache directory lies under one that does not exist; see
+    /// [`locate_default`](Self::locate_default), which says why.
     pub fn default_location() -> Option<Self> {
-        dirs::cache_dir().map(|dir| Self::new(dir.join("slide").join("pdb")))
+        Self::locate_default().ok()
+    }
+
+    /// The [default cache](Self::default_location), or the [`CacheWarning::NoCache`] to show
+    /// when there is none.
+    ///
+    /// The user's cache directory itself may be missing (a new account has no `~/.cache` yet)
+    /// and is created with the first file, but not the directory above it: that is the home
+    /// directory (or `XDG_CACHE_HOME`'s parent), and one that does not exist means a wrong
+    /// `HOME`, such as the `/nonexistent` of system accounts, under which creating the cache
+    /// would make directories at the root of the filesystem.
+    pub fn locate_default() -> Result<Self, CacheWarning> {
+        let directory = dirs::cache_dir().ok_or(CacheWarning::NoCache { path: None })?;
+        if !directory.is_dir() && !directory.parent().is_some_and(Path::is_dir) {
+            return Err(CacheWarning::NoCache {
+                path: Some(directory),
+            });
+        }
+        let slide = directory.join("slide");
+        Ok(Self::new(slide.join("pdb")).with_verified_markers(slide.join("pdb-verified")))
     }
 
     /// The cache's directory.
@@ -173,12 +269,15 @@ impl PdbCache {
         mut warn: impl FnMut(&CacheWarning),
     ) -> Result<PatternDatabase, PdbError> {
         let path = self.path_for(width, height, goal, pattern)?;
-        match PatternDatabase::load(&path) {
-            Ok(pdb)
+        let marker = self.marker_for(&path);
+        let verified = marker.and_then(|marker| std::fs::read_to_string(marker).ok());
+        match PatternDatabase::load_unless_verified(&path, verified.as_deref()) {
+            Ok((pdb, remember))
                 if pdb.describes(width, height, goal, pattern)
                     && pdb.abstraction() == self.abstraction() =>
             {
-                return Ok(pdb)
+                self.remember(&path, remember);
+                return Ok(pdb);
             }
             Ok(_) => warn(&CacheWarning::Rebuilding {
                 path: path.clone(),
@@ -233,32 +332,56 @@ impl PdbCache {
         AdditivePdb::from_databases(databases)
     }
 
-    /// Saves through a uniquely named temporary file in the cache directory, then renames it
-    /// over `path`: renames within a directory are atomic, so concurrent builders cannot
-    /// interleave their writes and readers never see a partial file.
+    /// Saves through a temporary file in the cache directory ([`write_through_temporary`]),
+    /// then renames it over `path`: renames within a directory are atomic, so concurrent
+    /// builders cannot interleave their writes and readers never see a partial file.
     fn store(&self, pdb: &PatternDatabase, path: &Path) -> Result<(), PdbError> {
-        static SEQUENCE: AtomicU64 = AtomicU64::new(0);
         let io = |path: &Path, source| PdbError::Io {
             path: path.to_path_buf(),
             source,
         };
         std::fs::create_dir_all(&self.directory).map_err(|e| io(&self.directory, e))?;
-        remove_stale_temporaries(&self.directory);
-        let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("pdb");
-        let temporary = self.directory.join(format!(
-            ".{file_name}.{}.{}.tmp",
-            std::process::id(),
-            SEQUENCE.fetch_add(1, Ordering::Relaxed)
-        ));
-        let result = pdb
-            .save(&temporary)
-            .and_then(|()| std::fs::rename(&temporary, path).map_err(|e| io(path, e)));
-        if result.is_err() {
-            // Best effort: a leftover temporary file is harmless, only untidy.
-            let _ = std::fs::remove_file(&temporary);
-        }
-        result
+        let file = write_through_temporary(&self.directory, path, |file| pdb.write_to(file))
+            .map_err(|e| io(path, e))?;
+        // The table just written is the one whose checksum the header records.
+        let identity = file
+            .metadata()
+            .ok()
+            .and_then(|metadata| super::file::identity(&metadata, pdb.checksum()));
+        self.remember(path, identity);
+        Ok(())
     }
+}
+
+/// Writes a file through `write` into a new temporary file in `directory` and renames it to
+/// `path`, returning it open.
+///
+/// The temporary file is created by [`tempfile`] with a random name and `O_EXCL`, so that it is
+/// always a new regular file of ours: a name planted in advance (a symbolic link where a
+/// predictable name would be) can neither redirect the write to another file nor become the
+/// entry. Its name still starts with `.NAME.PID.`, so that [`remove_stale_temporaries`] can
+/// tell a killed writer's leftover from a live writer's.
+fn write_through_temporary(
+    directory: &Path,
+    path: &Path,
+    write: impl FnOnce(&std::fs::File) -> std::io::Result<()>,
+) -> std::io::Result<std::fs::File> {
+    remove_stale_temporaries(directory);
+    let file_name = path.file_name().and_then(|n| n.to_str()).unwrap_or("pdb");
+    let prefix = format!(".{file_name}.{}.", std::process::id());
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        // The mode of `File::create` (less the umask), not tempfile's private 0600: a cache
+        // shared by several users, or read by a build farm's other accounts, stays readable.
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    // Dropping it on an error removes the file.
+    let temporary = builder.tempfile_in(directory)?;
+    write(temporary.as_file())?;
+    Ok(temporary.persist(path)?)
 }
 
 /// How long a temporary file must have gone unwritten before a dead writer's file is removed:
@@ -267,8 +390,9 @@ impl PdbCache {
 const STALE_AFTER: std::time::Duration = std::time::Duration::from_secs(60);
 
 /// Removes the temporary files in `directory` whose writer is gone: a process killed while
-/// saving a database (SIGKILL, a power cut) leaves its `.NAME.PID.N.tmp` or
-/// `.pdb-build-PID-N.tmp` behind, and nothing else would ever remove it.
+/// saving a database (SIGKILL, a power cut) leaves its `.NAME.PID.RANDOM.tmp` behind (and
+/// the builds of earlier versions their `.pdb-build-PID-N.tmp`), and nothing else would ever remove it:
+/// [`tempfile`] removes its file when dropped, which a killed process never does.
 ///
 /// A file is removed only when no process has its writer's id and it has not been written for
 /// [`STALE_AFTER`]; best effort: whatever cannot be read or removed is left.
@@ -300,7 +424,7 @@ fn temporary_writer(name: &str) -> Option<u32> {
         // pdb-build-PID-N
         build.split('-').next()?
     } else {
-        // NAME.pdb.PID.N
+        // NAME.pdb.PID.RANDOM (or NAME.pdb.PID.N, from earlier versions)
         let mut fields = stem.rsplit('.');
         fields.next()?;
         fields.next()?
@@ -328,5 +452,107 @@ fn process_exists(pid: u32) -> bool {
     {
         let _ = pid;
         true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GOAL: [u8; 9] = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    /// The table's bytes: 9 * 8 * 7 placements, two entries a byte.
+    const TABLE: usize = 252;
+
+    /// `get_or_build` of pattern 1-2-3, with its warnings as text.
+    fn get(cache: &PdbCache) -> (PatternDatabase, Vec<String>) {
+        let mut warnings = Vec::new();
+        let pdb = cache
+            .get_or_build(
+                3,
+                3,
+                &GOAL,
+                &[1, 2, 3],
+                |_| {},
+                |w| warnings.push(w.to_string()),
+            )
+            .unwrap();
+        (pdb, warnings)
+    }
+
+    /// Rewrites bytes `at` of `path` in place, which changes its identity as any write does.
+    fn overwrite(path: &Path, at: usize, bytes: &[u8]) {
+        let mut content = std::fs::read(path).unwrap();
+        content[at..at + bytes.len()].copy_from_slice(bytes);
+        std::fs::OpenOptions::new()
+            .write(true)
+            .open(path)
+            .and_then(|mut file| std::io::Write::write_all(&mut file, &content))
+            .unwrap();
+    }
+
+    /// The marker a cache would write for `path` as it is now, with the checksum its header
+    /// records: a forgery, for the file's current contents whatever they are.
+    fn forge_marker(cache: &PdbCache, path: &Path) {
+        let content = std::fs::read(path).unwrap();
+        let crc_at = content.len() - TABLE - 4;
+        let checksum = u32::from_le_bytes(content[crc_at..crc_at + 4].try_into().unwrap());
+        let metadata = std::fs::metadata(path).unwrap();
+        let line = super::super::file::identity(&metadata, checksum).unwrap();
+        std::fs::write(cache.marker_for(path).unwrap(), line).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_verified_file_skips_its_checksum_until_it_changes_but_never_the_spot_check() {
+        let directory = tempfile::tempdir().unwrap();
+        let cache = PdbCache::new(directory.path().join("pdb"))
+            .with_verified_markers(directory.path().join("verified"));
+        let (built, warnings) = get(&cache);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        let path = cache.path_for(3, 3, &GOAL, &[1, 2, 3]).unwrap();
+        let marker = cache.marker_for(&path).unwrap();
+        assert!(marker.is_file(), "the save leaves a marker");
+        assert_eq!(std::fs::read_dir(cache.directory()).unwrap().count(), 1);
+        let content = std::fs::read(&path).unwrap();
+        let crc_at = content.len() - TABLE - 4;
+        assert_eq!((built.entries(), built.entry_bits()), (504, 4));
+
+        // A wrong checksum written in place: the file changed, so it is checksummed again,
+        // refused and rebuilt, and the new file gets a marker of its own.
+        let wrong = [!content[crc_at], 0, 0, 0];
+        overwrite(&path, crc_at, &wrong);
+        let (rebuilt, warnings) = get(&cache);
+        assert_eq!(rebuilt, built);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(warnings[0].contains("checksum"), "{warnings:?}");
+        assert_eq!(std::fs::read(&path).unwrap(), content);
+
+        // The same wrong checksum, with a marker forged for the changed file: the marker is
+        // believed, so the checksum is not computed (which is the saving).
+        overwrite(&path, crc_at, &wrong);
+        forge_marker(&cache, &path);
+        let (loaded, warnings) = get(&cache);
+        assert!(warnings.is_empty(), "{warnings:?}");
+        assert_eq!(loaded, built);
+
+        // Random entries behind a forged marker: the spot-check still refuses them.
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        let random: Vec<u8> = (0..TABLE)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                seed as u8
+            })
+            .collect();
+        overwrite(&path, content.len() - TABLE, &random);
+        forge_marker(&cache, &path);
+        let (rebuilt, warnings) = get(&cache);
+        assert_eq!(rebuilt, built);
+        assert_eq!(warnings.len(), 1, "{warnings:?}");
+        assert!(
+            warnings[0].contains("not a table of distances"),
+            "{warnings:?}"
+        );
     }
 }

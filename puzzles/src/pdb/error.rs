@@ -76,6 +76,14 @@ pub enum PdbError {
         /// The checksum of the table as read.
         found: u32,
     },
+    /// The table passed its checksum but not a spot-check of its entries: they cannot be the
+    /// abstract distances the header promises (the goal's entry is not 0, or a placement's
+    /// value does not fit its neighbours'), so it was tampered with or written by something
+    /// else than this module.
+    Inconsistent {
+        /// The rank (table index) of the first placement found to break a condition.
+        rank: usize,
+    },
     /// A valid file describes another board, goal or pattern than the one asked for.
     Mismatch,
     /// The build stopped early: its [`BuildOptions::limits`](super::BuildOptions::limits)
@@ -132,6 +140,10 @@ impl fmt::Display for PdbError {
             Self::ChecksumMismatch { expected, found } => write!(
                 f,
                 "the pattern-database checksum is {found:08x}, expected {expected:08x}"
+            ),
+            Self::Inconsistent { rank } => write!(
+                f,
+                "the pattern-database table is not a table of distances (entry {rank} does not fit its neighbours)"
             ),
             Self::Mismatch => write!(
                 f,

@@ -47,13 +47,22 @@ impl PatternDatabase {
             path: path.to_path_buf(),
             source,
         };
-        let mut out = BufWriter::new(File::create(path).map_err(io)?);
-        out.write_all(&self.header()).map_err(io)?;
-        out.write_all(&self.table).map_err(io)?;
-        out.into_inner()
-            .map_err(|e| io(e.into_error()))?
-            .sync_all()
-            .map_err(io)
+        let file = File::create(path).map_err(io)?;
+        self.write_to(&file).map_err(io)
+    }
+
+    /// Writes the file's bytes to `file`, which is empty and open for writing, and waits until
+    /// they are on the disk; the cache's way to save into a temporary file it created.
+    pub(crate) fn write_to(&self, file: &File) -> std::io::Result<()> {
+        let mut out = BufWriter::new(file);
+        out.write_all(&self.header())?;
+        out.write_all(&self.table)?;
+        out.into_inner().map_err(|e| e.into_error())?.sync_all()
+    }
+
+    /// The CRC-32 of the table, as the header records it.
+    pub(crate) fn checksum(&self) -> u32 {
+        crc32fast::hash(&self.table)
     }
 
     fn header(&self) -> Vec<u8> {
@@ -67,7 +76,7 @@ impl PatternDatabase {
         header.push(self.abstraction.code());
         header.push(self.entry_bits);
         header.extend_from_slice(&(self.index.count() as u64).to_le_bytes());
-        header.extend_from_slice(&crc32fast::hash(&self.table).to_le_bytes());
+        header.extend_from_slice(&self.checksum().to_le_bytes());
         header
     }
 
@@ -75,14 +84,30 @@ impl PatternDatabase {
     ///
     /// A file that is not a pattern database, of another format version, truncated, with
     /// trailing bytes, with an inconsistent header or a table whose checksum does not match gets
-    /// the corresponding [`PdbError`]; the table is never trusted unchecked.
+    /// the corresponding [`PdbError`]; the table is never trusted unchecked. A table that passes
+    /// its checksum is also spot-checked: the goal's entry and a few hundred placements and
+    /// their neighbours must behave like distances ([`PdbError::Inconsistent`] otherwise), so
+    /// that random bytes under a recomputed checksum are refused rather than overestimate.
     ///
     /// The table is memory-mapped rather than read: loading the 15-puzzle's 7-8 databases
     /// takes a tenth of the time, and processes that load the same file share its pages. Its
-    /// checksum is still computed over every byte before the database is returned. The file
+    /// checksum is still computed over every byte before the database is returned (a
+    /// [`PdbCache`](super::PdbCache) with [verified markers](super::PdbCache::with_verified_markers)
+    /// computes it once per file instead). The file
     /// must not be changed in place while the database lives (files are replaced by renaming,
     /// as [`PdbCache`](super::PdbCache) does, which leaves a mapped file as it was).
     pub fn load(path: &Path) -> Result<Self, PdbError> {
+        Self::load_unless_verified(path, None).map(|(pdb, _)| pdb)
+    }
+
+    /// [`load`](Self::load), without the checksum when `verified` is the [`identity`] line of
+    /// the file opened (the same file, unchanged, since its checksum was last computed): the
+    /// spot-check still runs. Returns the line to remember when the checksum was computed (on
+    /// systems that give files an identity).
+    pub(crate) fn load_unless_verified(
+        path: &Path,
+        verified: Option<&str>,
+    ) -> Result<(Self, Option<String>), PdbError> {
         let io = |source| PdbError::Io {
             path: path.to_path_buf(),
             source,
@@ -90,7 +115,8 @@ impl PatternDatabase {
         let mut file = open_regular_file(path).map_err(io)?;
         // The length of a regular file bounds every allocation below, so a short file whose
         // header claims a huge table is reported as truncated without allocating the table.
-        let length = file.metadata().map_err(io)?.len();
+        let metadata = file.metadata().map_err(io)?;
+        let length = metadata.len();
         let mut reader = Reader {
             file: &mut file,
             path,
@@ -140,14 +166,20 @@ impl PatternDatabase {
             std::cmp::Ordering::Equal => {}
         }
         let table = TableBytes::map(&file, offset, table_len).map_err(io)?;
-        let found = crc32fast::hash(&table);
-        if found != checksum {
-            return Err(PdbError::ChecksumMismatch {
-                expected: checksum,
-                found,
-            });
-        }
-        Ok(Self {
+        let identity = identity(&metadata, checksum);
+        let remember = if verified.is_some() && verified == identity.as_deref() {
+            None
+        } else {
+            let found = crc32fast::hash(&table);
+            if found != checksum {
+                return Err(PdbError::ChecksumMismatch {
+                    expected: checksum,
+                    found,
+                });
+            }
+            identity
+        };
+        let pdb = Self {
             manhattan: manhattan_table(width, geometry.cells, &goal_cells, &pattern),
             width,
             height,
@@ -158,7 +190,36 @@ impl PatternDatabase {
             entry_bits,
             table,
             direct: Derived::default(),
-        })
+        };
+        pdb.spot_check(&goal_cells, u64::from(checksum))?;
+        Ok((pdb, remember))
+    }
+}
+
+/// A line that changes whenever the contents of the file of `metadata` (whose header records
+/// `checksum`) may have: its device and inode (a file renamed into place is another file), its
+/// length, and its modification and status-change times to the nanosecond (a write changes
+/// both, and the status-change time cannot be set back). `None` where files have no such
+/// identity (not Unix), so that their checksum is always computed.
+pub(crate) fn identity(metadata: &std::fs::Metadata, checksum: u32) -> Option<String> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        Some(format!(
+            "slide-pdb-verified 1 device {} inode {} length {} modified {}.{:09} changed {}.{:09} crc32 {checksum:08x}\n",
+            metadata.dev(),
+            metadata.ino(),
+            metadata.len(),
+            metadata.mtime(),
+            metadata.mtime_nsec(),
+            metadata.ctime(),
+            metadata.ctime_nsec(),
+        ))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (metadata, checksum);
+        None
     }
 }
 

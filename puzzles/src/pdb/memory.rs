@@ -41,14 +41,6 @@ fn atomics_with<T>(len: usize, make: impl Fn() -> T, huge: bool) -> Result<Vec<T
 /// Asks Linux to back the allocation of `vec` with 2 MiB pages where it can.
 #[cfg(target_os = "linux")]
 fn advise_huge_pages<T>(vec: &mut Vec<T>) {
-    extern "C" {
-        fn madvise(
-            addr: *mut std::ffi::c_void,
-            len: usize,
-            advice: std::ffi::c_int,
-        ) -> std::ffi::c_int;
-    }
-    const MADV_HUGEPAGE: std::ffi::c_int = 14;
     const HUGE_PAGE: usize = 2 << 20;
     let start = vec.as_mut_ptr() as usize;
     let end = start + vec.capacity() * std::mem::size_of::<T>();
@@ -59,7 +51,11 @@ fn advise_huge_pages<T>(vec: &mut Vec<T>) {
         // not their contents or validity, and a failure (an old kernel, transparent huge pages
         // disabled) leaves them as they were, so the result is ignored.
         unsafe {
-            madvise(first as *mut std::ffi::c_void, last - first, MADV_HUGEPAGE);
+            libc::madvise(
+                first as *mut libc::c_void,
+                last - first,
+                libc::MADV_HUGEPAGE,
+            );
         }
     }
 }

@@ -29,8 +29,8 @@
 //!    board's cells and neighbours), `index` (ranking placements),
 //!    `memory` (allocations that fail softly), `table` (a table's bytes, owned or mapped).
 //! 2. **The table and its file**: `direct` (a second copy of a table, indexed by cells),
-//!    `database` ([`PatternDatabase`] and its lookups), `file` (its on-disk format, load and
-//!    save).
+//!    `database` ([`PatternDatabase`] and its lookups), `check` (a spot-check that a table's
+//!    entries behave like distances), `file` (its on-disk format, load and save).
 //! 3. **Building**: `layout` (a pattern's subsets, regions and moves), `symmetry` (mirror
 //!    images that halve a build), `plan` (what both searches share), `slot_cursor` (walking a
 //!    layer's states), `spill` and `external` (the search through temporary files), `build`
@@ -54,6 +54,7 @@ mod abstraction;
 mod additive;
 mod build;
 mod cache;
+mod check;
 mod database;
 mod direct;
 mod dual;

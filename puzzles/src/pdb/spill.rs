@@ -1,14 +1,14 @@
 //! Anonymous temporary files for the parts of a build that do not fit in memory.
 //!
-//! A spill file is created in the build's temporary directory and unlinked at once, so the
-//! operating system frees its space when the file is closed, however the build ends (error,
-//! panic or a killed process). Where unlinking an open file is refused (Windows), the file is
-//! removed when the spill is dropped instead.
+//! A spill file is an anonymous file of [`tempfile::tempfile_in`] in the build's temporary
+//! directory: it never has a name (`O_TMPFILE` on Linux) or loses it as soon as it is created
+//! (other Unix systems; Windows deletes it on close), so the operating system frees its space
+//! when the file is closed, however the build ends (error, panic or a killed process), and no
+//! name planted in the directory can redirect it.
 
-use std::fs::{File, OpenOptions};
+use std::fs::File;
 use std::io::{Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 use std::sync::Mutex;
 
 use super::PdbError;
@@ -24,47 +24,25 @@ pub(super) struct Block {
 pub(super) struct Spill {
     /// The file and its length; one lock for both keeps seek and write together.
     file: Mutex<(File, u64)>,
-    path: PathBuf,
-    /// Set when the file could not be unlinked while open.
-    remove_on_drop: bool,
+    /// Where the file is, for error messages: it has no name of its own.
+    directory: PathBuf,
 }
 
 impl Spill {
     pub(super) fn create(directory: &Path) -> Result<Self, PdbError> {
-        static SEQUENCE: AtomicU64 = AtomicU64::new(0);
-        let mut attempt = 0;
-        loop {
-            let path = directory.join(format!(
-                ".pdb-build-{}-{}.tmp",
-                std::process::id(),
-                SEQUENCE.fetch_add(1, Relaxed)
-            ));
-            match OpenOptions::new()
-                .read(true)
-                .write(true)
-                .create_new(true)
-                .open(&path)
-            {
-                Ok(file) => {
-                    let remove_on_drop = std::fs::remove_file(&path).is_err();
-                    return Ok(Self {
-                        file: Mutex::new((file, 0)),
-                        path,
-                        remove_on_drop,
-                    });
-                }
-                // Another process of the same id (a container) may have left one behind.
-                Err(error) if error.kind() == std::io::ErrorKind::AlreadyExists && attempt < 16 => {
-                    attempt += 1;
-                }
-                Err(source) => return Err(PdbError::Io { path, source }),
-            }
-        }
+        let file = tempfile::tempfile_in(directory).map_err(|source| PdbError::Io {
+            path: directory.to_path_buf(),
+            source,
+        })?;
+        Ok(Self {
+            file: Mutex::new((file, 0)),
+            directory: directory.to_path_buf(),
+        })
     }
 
     fn io(&self, source: std::io::Error) -> PdbError {
         PdbError::Io {
-            path: self.path.clone(),
+            path: self.directory.clone(),
             source,
         }
     }
@@ -101,14 +79,5 @@ impl Spill {
         file.seek(SeekFrom::Start(block.offset))
             .and_then(|_| file.read_exact(out))
             .map_err(|e| self.io(e))
-    }
-}
-
-impl Drop for Spill {
-    fn drop(&mut self) {
-        if self.remove_on_drop {
-            // Best effort: the build's result does not depend on it.
-            let _ = std::fs::remove_file(&self.path);
-        }
     }
 }

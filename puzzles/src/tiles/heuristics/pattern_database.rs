@@ -639,6 +639,8 @@ pub struct PdbSource<'a> {
     chosen: Option<Vec<partitions::Standard>>,
     /// The databases of the last goal, and the names of their partitions.
     loaded: Option<(PdbHeuristic, Vec<String>)>,
+    /// Why there is no cache, told to `warn` when databases are first needed.
+    untold: Option<CacheWarning>,
 }
 
 impl std::fmt::Debug for PdbSource<'_> {
@@ -666,13 +668,23 @@ impl<'a> PdbSource<'a> {
             direct_budget: None,
             chosen: None,
             loaded: None,
+            untold: None,
         }
     }
 
     /// Databases from the [default cache directory](PdbCache::default_location), if the
-    /// platform has one.
+    /// platform has one; otherwise, or when it lies under a directory that does not exist
+    /// (`HOME=/nonexistent`), databases built for this source only, and the
+    /// [`CacheWarning::NoCache`] of [`PdbCache::locate_default`] is told to the
+    /// [warning callback](Self::on_warning) when databases are first needed.
     pub fn default_location() -> Self {
-        Self::new(PdbCache::default_location())
+        match PdbCache::locate_default() {
+            Ok(cache) => Self::new(Some(cache)),
+            Err(warning) => Self {
+                untold: Some(warning),
+                ..Self::new(None)
+            },
+        }
     }
 
     /// The cache the databases come from, if any.
@@ -857,6 +869,9 @@ impl<'a> PdbSource<'a> {
         goal: &Board,
         limits: &Limits,
     ) -> Result<&PdbHeuristic, PdbError> {
+        if let Some(warning) = self.untold.take() {
+            (self.warn)(&warning);
+        }
         if !matches!(&self.loaded, Some((loaded, _)) if loaded.goal() == goal) {
             self.loaded = None;
             let chosen = self.partitions_for(goal)?;
