@@ -7,7 +7,7 @@ use petgraph::graph::NodeIndex;
 use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
-use search_core::{dfs, iddfs, GraphProblem, Outcome};
+use search_core::{dfs, dfs_reach, from_fn, iddfs, GraphProblem, Outcome, Problem, Successors};
 
 use crate::graphs::{build, check_path, edges, Edges};
 
@@ -73,4 +73,55 @@ fn deep_paths_do_not_overflow_the_stack() {
     let line = search_core::from_fn(|&n: &u32| [(n + 1, 1u32)], |&n| n == 100_000);
     let solution = dfs(&line, 0).into_solution().expect("reachable");
     assert_eq!(solution.len(), 100_000);
+}
+
+/// The order of a recursive depth-first walk, the textbook preorder: each state is visited when
+/// first reached, and everything below it before its next sibling.
+fn recursive_preorder<P: Problem>(problem: &P, start: P::State) -> Vec<P::State> {
+    fn visit<P: Problem>(problem: &P, state: P::State, order: &mut Vec<P::State>) {
+        if order.contains(&state) {
+            return;
+        }
+        order.push(state.clone());
+        let mut successors = Successors::<P>::new();
+        problem.successors(&state, &mut successors);
+        for successor in successors {
+            visit(problem, successor.state, order);
+        }
+    }
+    let mut order = Vec::new();
+    visit(problem, start, &mut order);
+    order
+}
+
+/// pathfinding's issue 511: a state reached first from a sibling is visited below the deeper
+/// path that reaches it, as a depth-first walk does, not where it was first seen.
+#[test]
+fn dfs_reach_visits_in_depth_first_order() {
+    let skips = from_fn(
+        |&n: &u32| {
+            [n + 1, n + 5]
+                .into_iter()
+                .filter(|&m| m <= 10)
+                .map(|m| (m, 1u32))
+        },
+        |_| false,
+    );
+    let order: Vec<u32> = dfs_reach(&skips, 0).collect();
+    assert_eq!(order, (0..=10).collect::<Vec<u32>>());
+    assert_eq!(order, recursive_preorder(&skips, 0));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn dfs_reach_is_the_recursive_preorder(edges in edges(9, 0..=12), start: Index) {
+        let graph = build::<Directed>(&edges);
+        let start = NodeIndex::new(start.index(edges.0));
+        // No goal: the node past the graph's end is never reached.
+        let problem = GraphProblem::new(&graph, NodeIndex::new(edges.0));
+        let order: Vec<NodeIndex> = dfs_reach(&problem, start).collect();
+        prop_assert_eq!(order, recursive_preorder(&problem, start));
+    }
 }
