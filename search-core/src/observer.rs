@@ -20,7 +20,12 @@ use crate::problem::Problem;
 ///   one from a closure that watches searches over any problem.
 pub trait Observer<P: Problem + ?Sized> {
     /// Whether the algorithm should report the per-node events.
-    const ENABLED: bool = true;
+    ///
+    /// By default, true unless the observer asks for [`PROGRESS`](Observer::PROGRESS): an
+    /// observer that sets `PROGRESS` and overrides only [`progress`](Observer::progress) (and
+    /// [`iteration`](Observer::iteration), which is always called) keeps every fast path on
+    /// without saying more. One that wants per-node events too sets `ENABLED` to true.
+    const ENABLED: bool = !Self::PROGRESS;
 
     /// Whether the algorithm should call [`progress`](Observer::progress).
     const PROGRESS: bool = false;
