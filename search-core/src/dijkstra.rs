@@ -15,7 +15,7 @@
 use crate::cost::Cost;
 use crate::limits::{Guard, Limits};
 use crate::node_store::{NodeStore, Slot, NO_PARENT};
-use crate::observer::{NoObserver, Observer};
+use crate::observer::{progress_every_interval, NoObserver, Observer};
 use crate::open_list::OpenList;
 use crate::outcome::{timed, Limit, Outcome, ResultOf};
 use crate::path::solution_through;
@@ -136,6 +136,9 @@ pub(crate) struct Settler<'search, P: Problem, O> {
     frontier: usize,
     /// The first limit met, so that every later call reports it again.
     stopped: Option<Limit>,
+    /// Expansions made by the same search before this settler began (Yen's earlier
+    /// deviations), counted into the progress reports.
+    pub(crate) expanded_before: u64,
     successors: Successors<P>,
 }
 
@@ -165,6 +168,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
             statistics: Statistics::default(),
             frontier: 0,
             stopped: None,
+            expanded_before: 0,
             successors: Successors::<P>::new(),
         };
         for root in roots {
@@ -232,6 +236,12 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
         }
         self.statistics.expanded += 1;
         let parent_g = self.store.g(index);
+        progress_every_interval::<P, O>(
+            &mut self.observer,
+            self.expanded_before + self.statistics.expanded,
+            self.store.len(),
+            || Some(parent_g.to_u64()),
+        );
         self.observer.expanded(self.store.state(index), parent_g);
         self.successors.clear();
         self.problem

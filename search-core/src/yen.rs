@@ -11,7 +11,7 @@ use crate::cost::Cost;
 use crate::dijkstra::Settler;
 use crate::hash::FastHashSet;
 use crate::limits::Limits;
-use crate::observer::{NoObserver, Observer};
+use crate::observer::{NoObserver, Observer, Progress};
 use crate::outcome::{Limit, Outcome, Solution};
 use crate::path::solution_through;
 use crate::problem::{Problem, Successors};
@@ -245,6 +245,7 @@ impl<P: Problem, O: Observer<P>> Search<'_, P, O> {
         }
         let observer = Forward(&mut *self.observer);
         let mut settler = Settler::new(&restricted, from.clone(), &limits, observer);
+        settler.expanded_before = self.statistics.expanded;
         let found = loop {
             match settler.settle_next() {
                 Err(limit) => break Err(limit),
@@ -326,6 +327,16 @@ struct Forward<'o, O>(&'o mut O);
 
 impl<P: Problem, O: Observer<P>> Observer<Restricted<'_, P>> for Forward<'_, O> {
     const ENABLED: bool = O::ENABLED;
+    const PROGRESS: bool = O::PROGRESS;
+
+    /// The counts of the whole enumeration; no bound, since each deviation's costs start
+    /// from its spur state, not from the start.
+    fn progress(&mut self, progress: &Progress) {
+        self.0.progress(&Progress {
+            bound: None,
+            ..*progress
+        });
+    }
 
     fn expanded(&mut self, state: &P::State, cost: P::Cost) {
         self.0.expanded(state, cost);
