@@ -79,7 +79,7 @@ impl<C: Cost> PartialOrd for HeapEntry<C> {
     }
 }
 
-/// The entries of one f value and one g value, so of one h too: only their node indices.
+/// The entries of one f value and one h value, so of one g too: only their node indices.
 #[derive(Debug)]
 struct Stack<C> {
     g: C,
@@ -90,21 +90,27 @@ struct Stack<C> {
     below: Vec<Vec<u32>>,
 }
 
-/// The entries of one f value, one stack per g.
+/// The entries of one f value, one stack per h: the lowest h, which is the largest g, first.
+///
+/// Indexed by h rather than g, so that a layer holds as many stacks as its estimates take
+/// values: one for Dijkstra (h is always zero), a few for A* with a consistent heuristic.
+/// Indexed by g, Dijkstra's layer of f held f + 1 stacks, most of them empty, and a search to
+/// cost f built and dropped f² / 2 of them: Yen's deviations on a random digraph of 30 nodes
+/// (costs up to about 300) spent most of their time there.
 #[derive(Debug)]
 struct Layer<C> {
-    by_g: Vec<Stack<C>>,
+    by_h: Vec<Stack<C>>,
     len: usize,
-    /// No stack above this g holds an entry.
-    highest_g: usize,
+    /// No stack below this h holds an entry.
+    lowest_h: usize,
 }
 
 impl<C> Default for Layer<C> {
     fn default() -> Self {
         Layer {
-            by_g: Vec::new(),
+            by_h: Vec::new(),
             len: 0,
-            highest_g: 0,
+            lowest_h: 0,
         }
     }
 }
@@ -142,21 +148,21 @@ impl<C: Cost> OpenList<C> {
             self.heap.push(HeapEntry { f, g, h, index });
             return;
         }
-        // Cannot truncate: both are below `BUCKETED_F`, as g <= f.
-        let (f_value, g_value) = (f_value as usize, g.to_u64() as usize);
+        // Cannot truncate: both are below `BUCKETED_F`, as h <= f.
+        let (f_value, h_value) = (f_value as usize, h.to_u64() as usize);
         if f_value >= self.layers.len() {
             self.layers.resize_with(f_value + 1, Layer::default);
         }
         let layer = &mut self.layers[f_value];
-        if g_value >= layer.by_g.len() {
-            layer.by_g.resize_with(g_value + 1, || Stack {
+        if h_value >= layer.by_h.len() {
+            layer.by_h.resize_with(h_value + 1, || Stack {
                 g,
                 h,
                 top: Vec::new(),
                 below: Vec::new(),
             });
         }
-        let stack = &mut layer.by_g[g_value];
+        let stack = &mut layer.by_h[h_value];
         // Filler stacks made by `resize_with` above hold the wrong g and h until first used.
         stack.g = g;
         stack.h = h;
@@ -171,8 +177,10 @@ impl<C: Cost> OpenList<C> {
             stack.top.reserve(STACK_START);
         }
         stack.top.push(index);
+        if layer.len == 0 || h_value < layer.lowest_h {
+            layer.lowest_h = h_value;
+        }
         layer.len += 1;
-        layer.highest_g = layer.highest_g.max(g_value);
         // An inconsistent heuristic can queue a child below its parent's f.
         if self.bucketed == 0 || f_value < self.lowest_f {
             self.lowest_f = f_value;
@@ -196,7 +204,7 @@ impl<C: Cost> OpenList<C> {
         }
         let layer = &mut self.layers[self.lowest_f];
         loop {
-            let stack = &mut layer.by_g[layer.highest_g];
+            let stack = &mut layer.by_h[layer.lowest_h];
             if let Some(index) = stack.top.pop() {
                 layer.len -= 1;
                 self.bucketed -= 1;
@@ -216,8 +224,8 @@ impl<C: Cost> OpenList<C> {
                 self.spare.push(emptied);
                 continue;
             }
-            // Some stack below is non-empty, because `len` counts this layer's entries.
-            layer.highest_g -= 1;
+            // Some stack above is non-empty, because `len` counts this layer's entries.
+            layer.lowest_h += 1;
         }
     }
 }
@@ -272,12 +280,28 @@ mod tests {
     }
 
     #[test]
-    fn a_deeper_stack_created_first_does_not_lend_its_estimate() {
+    fn a_filler_stack_does_not_lend_its_estimate() {
         let mut open = OpenList::<u16>::new();
         let h = [0, 6];
-        open.push(0, 6, h[0]); // f 6, creating the stacks for g 0 to 6 at once
-        open.push(1, 0, h[1]); // f 6, g 0
+        open.push(1, 0, h[1]); // f 6, creating the stacks for h 0 to 6 at once
+        open.push(0, 6, h[0]); // f 6, g 6, in the filler stack of h 0
         assert_eq!(drain(&mut open, &h), [(0, 6), (1, 0)]);
+    }
+
+    /// Dijkstra queues every entry with h = 0: one stack per layer, whatever the costs, where
+    /// stacks indexed by g made a layer of f hold f + 1 of them.
+    #[test]
+    fn dijkstra_layers_hold_one_stack() {
+        let mut open = OpenList::<u32>::new();
+        let h = vec![0; 1_000];
+        for index in 0..1_000 {
+            open.push(index, index * 7 % 1_000, 0);
+        }
+        assert!(open.layers.iter().all(|layer| layer.by_h.len() <= 1));
+        let costs: Vec<u32> = drain(&mut open, &h).iter().map(|&(_, g)| g).collect();
+        let mut sorted = costs.clone();
+        sorted.sort_unstable();
+        assert_eq!(costs, sorted, "lowest cost first");
     }
 
     #[test]
