@@ -159,9 +159,21 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
         limits: &'search Limits,
         observer: O,
     ) -> Self {
+        Self::with_store(problem, roots, NodeStore::new(), limits, observer)
+    }
+
+    /// A settler with roots at cost zero that fills `store`, an empty store sized by the
+    /// caller.
+    pub(crate) fn with_store(
+        problem: &'search P,
+        roots: impl IntoIterator<Item = P::State>,
+        store: NodeStore<P::State, P::Cost>,
+        limits: &'search Limits,
+        observer: O,
+    ) -> Self {
         let mut settler = Settler {
             problem,
-            store: NodeStore::new(),
+            store,
             open: OpenList::new(),
             guard: Guard::new(limits),
             observer,

@@ -11,6 +11,7 @@ use crate::cost::Cost;
 use crate::dijkstra::Settler;
 use crate::hash::FastHashSet;
 use crate::limits::Limits;
+use crate::node_store::NodeStore;
 use crate::observer::{NoObserver, Observer, Progress};
 use crate::outcome::{Limit, Outcome, Solution};
 use crate::path::solution_through;
@@ -244,7 +245,14 @@ impl<P: Problem, O: Observer<P>> Search<'_, P, O> {
             limits.max_expanded = Some(max.saturating_sub(self.statistics.expanded));
         }
         let observer = Forward(&mut *self.observer);
-        let mut settler = Settler::new(&restricted, from.clone(), &limits, observer);
+        // Each deviation stores no more than about the first search did (stored is the
+        // largest so far), which on a small graph is far less than a store's usual room.
+        let store = match self.statistics.stored {
+            0 => NodeStore::new(),
+            stored => NodeStore::expecting(stored),
+        };
+        let from = std::iter::once(from.clone());
+        let mut settler = Settler::with_store(&restricted, from, store, &limits, observer);
         settler.expanded_before = self.statistics.expanded;
         let found = loop {
             match settler.settle_next() {
