@@ -77,27 +77,17 @@ use crate::statistics::{Iteration, Statistics};
 /// 16-byte boards, the plainest problem ([`Problem`] and [`InPlace`] with
 /// [`apply`](InPlace::apply) and [`undo`](InPlace::undo) only) searches the same tree as the
 /// tuned one and runs faster than `pathfinding::idastar` with the same successors and
-/// heuristic; each optional part then adds speed, not pruning. From one run of
-/// `examples/plain_idastar.rs` (`cargo run --release -p search-core --example plain_idastar`,
-/// a shared two-core AMD EPYC; runs vary by a tenth or so, the ratios less):
+/// heuristic; each optional part then adds speed, not pruning:
+/// [`inverse`](Problem::inverse) a little (an action comparison instead of a state
+/// comparison per child), [action slots](InPlace::ACTION_SLOTS) more (no action buffer in the
+/// hot loop), and [declaring the heuristic consistent](crate::FnHeuristic::declare_consistent)
+/// little alone but, with slots, the recursive walk described above, which is where most of the
+/// last step comes from. `examples/plain_idastar.rs` measures each part
+/// (`cargo run --release -p search-core --example plain_idastar`); the figures are in the
+/// repository's `BENCHMARKS.md` ("IDA*'s optional parts, one at a time"), and only there.
 ///
-/// | 12 boards, 60-move walks, 161 M nodes | time | against pathfinding |
-/// |---|---|---|
-/// | `pathfinding::idastar` | 34.70 s | 1x |
-/// | plain | 21.58 s | 1.61x faster |
-/// | plain + [`inverse`](Problem::inverse) | 19.52 s | 1.78x |
-/// | plain + [action slots](InPlace::ACTION_SLOTS) | 14.54 s | 2.39x |
-/// | plain + [declared consistent](crate::FnHeuristic::declare_consistent) | 21.53 s | 1.61x |
-/// | all three | 9.57 s | 3.63x |
-///
-/// Declaring consistency alone buys nothing measurable here (it saves a comparison per pruned
-/// child); with slots it enables the recursive walk described above, which is where most of
-/// the last step comes from. The `classics` section of the repository's benchmark measures a
-/// pocket cube the same way (plain 1.35x, tuned 3.12x pathfinding's speed).
-///
-/// Before parent pruning without an inverse, the plain problem expanded 368 million nodes
-/// where the tuned one expanded 408 thousand (8 boards, 40-move walks): 125 s against
-/// pathfinding's 0.26 s.
+/// Before parent pruning without an inverse, the plain problem expanded hundreds of times the
+/// nodes of the tuned one.
 ///
 /// Time is the number of paths within the final threshold, summed over the iterations; that is
 /// within a constant factor of A*'s expansions when thresholds grow geometrically in node

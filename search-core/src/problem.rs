@@ -95,8 +95,8 @@ pub trait Problem {
     /// inverse must lead back to the state the action came from, at the same cost. The default
     /// says there is none, which is always correct but slower: IDA* then skips the move back by
     /// comparing each child with its grandparent state instead, which on the 15-puzzle of
-    /// `examples/plain_idastar.rs` cost a tenth of the search's time (21.6 s without an inverse,
-    /// 19.5 s with one; the table in [`idastar`](crate::idastar) has every optional part).
+    /// `examples/plain_idastar.rs` costs about a tenth of the search's time (the figures are in
+    /// the repository's `BENCHMARKS.md`).
     #[inline]
     fn inverse(&self, action: &Self::Action) -> Option<Self::Action> {
         let _ = action;
@@ -118,9 +118,9 @@ pub trait Problem {
 /// IDA* then keeps only the next slot's index per depth and asks for one action at a time, so
 /// listing, storing and reading back a buffer disappear from the hot loop. The two ways give the
 /// same search, node for node, when slots hold the listed actions in the same order; on the
-/// 15-puzzle of `examples/plain_idastar.rs` slots alone took the plain search from 21.6 s to
-/// 14.5 s, and with an inverse and a consistent heuristic to 9.6 s (the table in
-/// [`idastar`](crate::idastar)).
+/// 15-puzzle of `examples/plain_idastar.rs` slots are the largest single gain, and with an
+/// inverse and a consistent heuristic the largest of all (the figures are in the repository's
+/// `BENCHMARKS.md`).
 #[diagnostic::on_unimplemented(
     message = "`{Self}` cannot apply and undo actions in place, as IDA* needs",
     label = "not `InPlace`",
