@@ -16,7 +16,7 @@ use crate::cost::Cost;
 use crate::limits::{Guard, Limits};
 use crate::node_store::{NodeStore, Slot, NO_PARENT};
 use crate::observer::{progress_every_interval, NoObserver, Observer};
-use crate::open_list::OpenList;
+use crate::open_list::CostQueue;
 use crate::outcome::{timed, Limit, Outcome, ResultOf};
 use crate::path::solution_through;
 use crate::problem::{Problem, Successors};
@@ -128,7 +128,7 @@ where
 pub(crate) struct Settler<'search, P: Problem, O> {
     problem: &'search P,
     pub(crate) store: NodeStore<P::State, P::Cost>,
-    open: OpenList<P::Cost>,
+    open: CostQueue<P::Cost>,
     guard: Guard<'search>,
     observer: O,
     statistics: Statistics,
@@ -174,7 +174,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
         let mut settler = Settler {
             problem,
             store,
-            open: OpenList::new(),
+            open: CostQueue::new(),
             guard: Guard::new(limits),
             observer,
             statistics: Statistics::default(),
@@ -186,7 +186,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
         for root in roots {
             match settler.store.insert(root, NO_PARENT, P::Cost::ZERO) {
                 Ok(Slot::New(root)) => {
-                    settler.open.push(root, P::Cost::ZERO, P::Cost::ZERO);
+                    settler.open.push(root, P::Cost::ZERO);
                     settler.frontier += 1;
                 }
                 Ok(Slot::Known(_)) => {} // A root given twice is one root.
@@ -209,21 +209,21 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
             return Err(limit);
         }
         loop {
-            let Some(entry) = self.open.pop() else {
+            let Some((index, g)) = self.open.pop() else {
                 return Ok(None);
             };
-            if entry.g != self.store.g(entry.index) || self.store.is_closed(entry.index) {
+            if g != self.store.g(index) || self.store.is_closed(index) {
                 continue; // Superseded by a cheaper path, which has its own entry.
             }
             // Entries leave in order of cost, so every path left costs `MAX` or more: beyond
             // what the saturating sums can compare.
-            if entry.g == P::Cost::MAX {
+            if g == P::Cost::MAX {
                 self.stopped = Some(Limit::CostOverflow);
                 return Err(Limit::CostOverflow);
             }
-            self.store.set_closed(entry.index, true);
+            self.store.set_closed(index, true);
             self.frontier -= 1;
-            return Ok(Some(entry.index));
+            return Ok(Some(index));
         }
     }
 
@@ -272,7 +272,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
                     return Err(Limit::Stored);
                 }
                 Ok(Slot::New(child)) => {
-                    self.open.push(child, g, P::Cost::ZERO);
+                    self.open.push(child, g);
                     self.frontier += 1;
                     reached(self.store.state(child), g);
                 }
@@ -284,7 +284,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
                         continue;
                     }
                     self.store.improve(child, index, g);
-                    self.open.push(child, g, P::Cost::ZERO);
+                    self.open.push(child, g);
                     reached(self.store.state(child), g);
                 }
             }

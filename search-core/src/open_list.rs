@@ -230,6 +230,67 @@ impl<C: Cost> OpenList<C> {
     }
 }
 
+/// The open list of Dijkstra's algorithm: nodes by path cost alone, in the order an
+/// [`OpenList`] gives them with every h zero (lowest g first, then the latest index).
+///
+/// Integer costs go to an [`OpenList`]'s buckets. Other costs ([`FloatCost`](crate::FloatCost))
+/// go to a binary heap of g and index alone: half the bytes of an [`OpenList`] heap entry, which
+/// also carries f and h, and one comparison of costs where that entry makes two. On 300x300
+/// road grids with `f64` costs, the heap's pops were a quarter of Dijkstra's time.
+#[derive(Debug)]
+pub(crate) struct CostQueue<C> {
+    buckets: OpenList<C>,
+    heap: BinaryHeap<CostEntry<C>>,
+}
+
+/// A [`CostQueue`] heap entry.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct CostEntry<C> {
+    g: C,
+    index: u32,
+}
+
+impl<C: Cost> Ord for CostEntry<C> {
+    /// As [`HeapEntry`]'s order with h zero: lower g first, then the larger index.
+    fn cmp(&self, other: &Self) -> Ordering {
+        other.g.cmp(&self.g).then(self.index.cmp(&other.index))
+    }
+}
+
+impl<C: Cost> PartialOrd for CostEntry<C> {
+    fn partial_cmp(&self, other: &Self) -> Option<Ordering> {
+        Some(self.cmp(other))
+    }
+}
+
+impl<C: Cost> CostQueue<C> {
+    pub(crate) fn new() -> Self {
+        CostQueue {
+            buckets: OpenList::new(),
+            heap: BinaryHeap::new(),
+        }
+    }
+
+    #[inline]
+    pub(crate) fn push(&mut self, index: u32, g: C) {
+        if C::BUCKETED {
+            self.buckets.push(index, g, C::ZERO);
+        } else {
+            self.heap.push(CostEntry { g, index });
+        }
+    }
+
+    /// The cheapest entry, possibly stale: its node index and the g it was queued with.
+    #[inline]
+    pub(crate) fn pop(&mut self) -> Option<(u32, C)> {
+        if C::BUCKETED {
+            self.buckets.pop().map(|popped| (popped.index, popped.g))
+        } else {
+            self.heap.pop().map(|entry| (entry.index, entry.g))
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -302,6 +363,24 @@ mod tests {
         let mut sorted = costs.clone();
         sorted.sort_unstable();
         assert_eq!(costs, sorted, "lowest cost first");
+    }
+
+    /// The Dijkstra queue gives float costs in the order the open list gives them with h zero.
+    #[test]
+    fn the_cost_queue_orders_floats_as_the_open_list_does() {
+        use crate::FloatCost;
+        let costs = [3.5, 0.25, 3.5, 1.0, 0.25, 7.0, 1.0, 0.0];
+        let (mut queue, mut open) = (CostQueue::new(), OpenList::new());
+        for (index, &cost) in costs.iter().enumerate() {
+            queue.push(index as u32, FloatCost::of(cost));
+            open.push(index as u32, FloatCost::of(cost), FloatCost::ZERO);
+        }
+        let queued: Vec<(u32, FloatCost)> = std::iter::from_fn(|| queue.pop()).collect();
+        let opened: Vec<(u32, FloatCost)> = std::iter::from_fn(|| open.pop())
+            .map(|popped| (popped.index, popped.g))
+            .collect();
+        assert_eq!(queued, opened);
+        assert_eq!(queued.first(), Some(&(7, FloatCost::of(0.0))));
     }
 
     #[test]
