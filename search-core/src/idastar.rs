@@ -28,8 +28,10 @@ use crate::statistics::{Iteration, Statistics};
 /// On a finite space with no reachable goal it ends [`Outcome::Unreachable`], cycles or not:
 /// once no path cut by an iteration's threshold is free of cycles, a larger threshold could only
 /// go round cycles (the path is replayed with [`undo`](InPlace::undo) to tell, at pruned
-/// children only, and only until one passes: mostly once per iteration). An infinite
-/// space with no reachable goal runs until a limit stops it. Parent pruning skips the move that
+/// children only, and only until one passes: mostly once per iteration). An iteration in
+/// which pathmax cuts a node (below) counts as open, since the children it skipped are not
+/// looked at, so with an inconsistent heuristic across reversible moves it may still run on;
+/// so does an infinite space with no reachable goal, until a limit stops it. Parent pruning skips the move that
 /// undoes the previous one: through [`Problem::inverse`] when the problem gives it, and
 /// otherwise, for every state type, by comparing each child with the node's parent (a copy of
 /// the parent's state per expanded node, a comparison per child), so that the plainest problem
