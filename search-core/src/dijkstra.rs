@@ -97,8 +97,24 @@ where
     P: Problem,
     O: Observer<P>,
 {
+    search_from(problem, std::iter::once(start), limits, &mut observer)
+}
+
+/// The search of [`dijkstra_with`] and
+/// [`multi_source_dijkstra_with`](crate::multi_source_dijkstra_with): every start a root at
+/// cost zero, so the first goal settled is the cheapest to reach from any of them.
+pub(crate) fn search_from<P, O>(
+    problem: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    limits: &Limits,
+    observer: O,
+) -> ResultOf<P>
+where
+    P: Problem,
+    O: Observer<P>,
+{
     timed::<P>(|statistics| {
-        let mut settler = Settler::new(problem, start, limits, &mut observer);
+        let mut settler = Settler::with_roots(problem, starts, limits, observer);
         let outcome = loop {
             match settler.settle_next() {
                 Err(limit) => break Outcome::LimitReached(limit),

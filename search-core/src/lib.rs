@@ -2,8 +2,8 @@
 //! starts [`multi_source_bfs`], lazily [`bfs_reach`] (from many starts: the distance map [`multi_source_bfs_reach`]), back to the start [`bfs_loop`]),
 //! bidirectional breadth-first
 //! ([`bidirectional_bfs`], towards a goal set [`bidirectional_bfs_to_goals`]), Dijkstra
-//! ([`dijkstra`], [`dijkstra_all`], [`dijkstra_partial`], [`dijkstra_within`],
-//! [`dijkstra_reach`]), bidirectional Dijkstra ([`bidirectional_dijkstra`], towards a goal set
+//! ([`dijkstra`], from many starts [`multi_source_dijkstra`], [`dijkstra_all`],
+//! [`dijkstra_partial`], [`dijkstra_within`], [`dijkstra_reach`]), bidirectional Dijkstra ([`bidirectional_dijkstra`], towards a goal set
 //! [`bidirectional_dijkstra_to_goals`]), A* ([`astar`], every optimal solution
 //! [`astar_bag`]), Yen's k shortest paths ([`yen`]), depth-first ([`dfs`], lazily
 //! [`dfs_reach`], iterative deepening [`iddfs`]),
@@ -135,6 +135,7 @@ mod iddfs;
 mod incremental_heuristic;
 mod limits;
 mod multi_source_bfs;
+mod multi_source_dijkstra;
 mod node_store;
 mod observer;
 mod open_list;
@@ -188,6 +189,7 @@ pub use iddfs::{iddfs, iddfs_with};
 pub use incremental_heuristic::IncrementalHeuristic;
 pub use limits::{Limits, DEFAULT_MAX_STORED};
 pub use multi_source_bfs::{multi_source_bfs, multi_source_bfs_with};
+pub use multi_source_dijkstra::{multi_source_dijkstra, multi_source_dijkstra_with};
 pub use observer::{NoObserver, Observer, OnProgress, Progress, PROGRESS_INTERVAL};
 pub use outcome::{Limit, Outcome, ResultOf, SearchResult, Solution};
 pub use parallel_idastar::{idastar_parallel, MAX_PARALLEL_THREADS};
