@@ -125,3 +125,68 @@ proptest! {
         prop_assert_eq!(order, recursive_preorder(&problem, start));
     }
 }
+
+/// The paths from `start` to `goal` (ending there), counted by trying every one: the oracle of
+/// `count_paths`, on graphs where no cycle is reachable before the goal.
+fn paths_by_brute_force(
+    graph: &petgraph::Graph<(), u32>,
+    start: NodeIndex,
+    goal: NodeIndex,
+) -> u128 {
+    if start == goal {
+        return 1;
+    }
+    graph
+        .edges(start)
+        .map(|edge| paths_by_brute_force(graph, petgraph::visit::EdgeRef::target(&edge), goal))
+        .sum()
+}
+
+/// Whether a cycle is reachable from `start` without passing `goal`, by petgraph.
+fn cycle_before_goal(graph: &petgraph::Graph<(), u32>, start: NodeIndex, goal: NodeIndex) -> bool {
+    use petgraph::visit::EdgeRef;
+    let mut reached = vec![start];
+    let mut seen = std::collections::HashSet::from([start]);
+    while let Some(node) = reached.pop() {
+        if node == goal {
+            continue;
+        }
+        for edge in graph.edges(node) {
+            if seen.insert(edge.target()) {
+                reached.push(edge.target());
+            }
+        }
+    }
+    let mut part = petgraph::Graph::<(), u32>::new();
+    let nodes: Vec<NodeIndex> = graph.node_indices().map(|_| part.add_node(())).collect();
+    for edge in graph.edge_references() {
+        if seen.contains(&edge.source()) && edge.source() != goal {
+            part.add_edge(
+                nodes[edge.source().index()],
+                nodes[edge.target().index()],
+                0,
+            );
+        }
+    }
+    petgraph::algo::is_cyclic_directed(&part)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(128))]
+
+    /// pathfinding's `count_paths`, checked: the brute-force count on graphs without a cycle
+    /// before the goal, `None` exactly when there is one.
+    #[test]
+    fn count_paths_against_brute_force(edges in edges(9, 1..=1), acyclic_only: bool, start: Index, goal: Index) {
+        let edges = if acyclic_only { crate::graphs::acyclic(&edges) } else { edges };
+        let graph = build::<Directed>(&edges);
+        let (start, goal) = (NodeIndex::new(start.index(edges.0)), NodeIndex::new(goal.index(edges.0)));
+        let problem = GraphProblem::new(&graph, goal);
+        let counted = search_core::count_paths(&problem, start);
+        if cycle_before_goal(&graph, start, goal) {
+            prop_assert_eq!(counted, None);
+        } else {
+            prop_assert_eq!(counted, Some(paths_by_brute_force(&graph, start, goal)));
+        }
+    }
+}
