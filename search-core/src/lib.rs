@@ -168,7 +168,9 @@ pub use bidirectional_dijkstra::{
 };
 pub use bidirectional_to_goals::{bidirectional_bfs_to_goals, bidirectional_bfs_to_goals_with};
 pub use checked_cost::{CostError, FloatCost, Signed, SignedInteger};
-pub use closure::{from_fn, from_fn_reversible, FnProblem, FnReversible};
+pub use closure::{
+    from_fn, from_fn_bidirectional, from_fn_reversible, FnProblem, FnReversible, NoGoal,
+};
 pub use closure_in_place::{from_fn_in_place, FnInPlace, Step};
 pub use cost::Cost;
 pub use count_paths::count_paths;

@@ -42,3 +42,26 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Successor and predecessor closures alone make a problem for the bidirectional searches,
+    /// which find petgraph's costs on graphs with cycles.
+    #[test]
+    fn bidirectional_searches_on_closures_without_a_goal_test(edges in edges(9, 1..=9), start: Index, goal: Index) {
+        use petgraph::Direction::Incoming;
+        let graph = build::<Directed>(&edges);
+        let (start, goal) = (NodeIndex::new(start.index(edges.0)), NodeIndex::new(goal.index(edges.0)));
+        let problem = search_core::from_fn_bidirectional(
+            |&node: &NodeIndex| graph.edges(node).map(|edge| (edge.target(), *edge.weight())).collect::<Vec<_>>(),
+            |&node: &NodeIndex| graph.edges_directed(node, Incoming).map(|edge| (edge.source(), *edge.weight())).collect::<Vec<_>>(),
+        );
+        let optimal = oracle(&graph, start, goal);
+        let found = search_core::bidirectional_dijkstra(&problem, start, goal);
+        prop_assert_eq!(found.solution().map(|solution| solution.cost), optimal);
+        let fewest = petgraph::algo::dijkstra(&graph, start, Some(goal), |_| 1u32).get(&goal).copied();
+        let found = search_core::bidirectional_bfs(&problem, start, goal);
+        prop_assert_eq!(found.solution().map(|solution| solution.actions.len() as u32), fewest);
+    }
+}
