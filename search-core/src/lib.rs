@@ -118,6 +118,7 @@ mod bidirectional_to_goals;
 mod checked_cost;
 mod closure;
 mod closure_in_place;
+mod closure_unit;
 mod cost;
 mod count_paths;
 mod crew;
@@ -172,6 +173,7 @@ pub use closure::{
     from_fn, from_fn_bidirectional, from_fn_reversible, FnProblem, FnReversible, NoGoal,
 };
 pub use closure_in_place::{from_fn_in_place, FnInPlace, Step};
+pub use closure_unit::{from_fn_unit, FnUnit};
 pub use cost::Cost;
 pub use count_paths::count_paths;
 pub use crew::{idastar_crew, Crew, SPLIT_NODES_PER_THREAD};

@@ -65,3 +65,27 @@ proptest! {
         prop_assert_eq!(found.solution().map(|solution| solution.actions.len() as u32), fewest);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// A closure listing next states alone (pathfinding's `bfs` shape) makes a unit-cost
+    /// problem: BFS and Dijkstra on it find petgraph's fewest moves.
+    #[test]
+    fn unit_cost_closures(edges in edges(9, 1..=9), start: Index, goal: Index) {
+        let graph = build::<Directed>(&edges);
+        let (start, goal) = (NodeIndex::new(start.index(edges.0)), NodeIndex::new(goal.index(edges.0)));
+        let problem = search_core::from_fn_unit(
+            |&node: &NodeIndex| graph.neighbors(node).collect::<Vec<_>>(),
+            |&node| node == goal,
+        );
+        let fewest = petgraph::algo::dijkstra(&graph, start, Some(goal), |_| 1u32).get(&goal).copied();
+        for result in [search_core::bfs(&problem, start), search_core::dijkstra(&problem, start)] {
+            prop_assert_eq!(result.solution().map(|solution| solution.cost), fewest);
+            if let Some(solution) = result.solution() {
+                prop_assert_eq!(solution.actions.len() as u32, solution.cost);
+                prop_assert_eq!(solution.actions.last().copied().unwrap_or(start), goal);
+            }
+        }
+    }
+}
