@@ -147,6 +147,7 @@ mod path;
 mod problem;
 mod pruned;
 mod pruning_automaton;
+mod ranked;
 mod recursive_walk;
 mod statistics;
 mod tree;
@@ -204,6 +205,7 @@ pub use problem::{
 };
 pub use pruned::{Pruned, PrunedAction, PrunedError, PrunedHeuristic, PrunedState};
 pub use pruning_automaton::{PruningAutomaton, PruningAutomatonError};
+pub use ranked::Ranked;
 pub use statistics::{Iteration, Statistics};
 pub use visited::{DenseVisited, DenseVisitedError, HashVisited, OrderedVisited, VisitedSet};
 pub use yen::{yen, yen_with, KShortest, KShortestOf};

@@ -89,3 +89,28 @@ proptest! {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// A closure problem given a rank takes a dense visited set and searches as with a hashed
+    /// one, node for node.
+    #[test]
+    fn a_ranked_closure_problem_searches_as_the_plain_one(edges in edges(9, 1..=9), start: Index, goal: Index) {
+        use search_core::{bfs_with, DenseVisited, HashVisited, Limits, NoObserver};
+        let graph = build::<Directed>(&edges);
+        let (start, goal) = (NodeIndex::new(start.index(edges.0)), NodeIndex::new(goal.index(edges.0)));
+        let plain = search_core::from_fn(
+            |&node: &NodeIndex| graph.edges(node).map(|edge| (edge.target(), *edge.weight())).collect::<Vec<_>>(),
+            |&node| node == goal,
+        );
+        let ranked = plain.clone().with_rank(edges.0 as u64, |node: &NodeIndex| node.index() as u64);
+        let dense = DenseVisited::for_problem(&ranked).expect("a few bits");
+        let by_rank = bfs_with(&ranked, start, dense, &Limits::default(), NoObserver);
+        let by_hash = bfs_with(&plain, start, HashVisited::default(), &Limits::default(), NoObserver);
+        prop_assert_eq!(&by_rank.outcome, &by_hash.outcome);
+        prop_assert_eq!(by_rank.statistics.expanded, by_hash.statistics.expanded);
+        let fewest = petgraph::algo::dijkstra(&graph, start, Some(goal), |_| 1u32).get(&goal).copied();
+        prop_assert_eq!(by_rank.solution().map(|solution| solution.actions.len() as u32), fewest);
+    }
+}
