@@ -168,7 +168,10 @@ pub use bidirectional_dijkstra::{
     bidirectional_dijkstra, bidirectional_dijkstra_to_goals, bidirectional_dijkstra_to_goals_with,
     bidirectional_dijkstra_with,
 };
-pub use bidirectional_to_goals::{bidirectional_bfs_to_goals, bidirectional_bfs_to_goals_with};
+pub use bidirectional_to_goals::{
+    bidirectional_bfs_between, bidirectional_bfs_between_with, bidirectional_bfs_to_goals,
+    bidirectional_bfs_to_goals_with,
+};
 pub use checked_cost::{CostError, FloatCost, Signed, SignedInteger};
 pub use closure::{
     from_fn, from_fn_bidirectional, from_fn_reversible, FnProblem, FnReversible, NoGoal,
