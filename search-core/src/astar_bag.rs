@@ -11,7 +11,7 @@ use crate::cost::Cost;
 use crate::heuristic::Heuristic;
 use crate::limits::{Guard, Limits};
 use crate::node_store::{NodeStore, Slot, NO_PARENT};
-use crate::observer::{NoObserver, Observer};
+use crate::observer::{progress_every_interval, NoObserver, Observer};
 use crate::open_list::OpenList;
 use crate::outcome::{Limit, Solution};
 use crate::problem::{Problem, Successors};
@@ -214,6 +214,9 @@ where
             break Some(limit);
         }
         statistics.expanded += 1;
+        progress_every_interval::<P, O>(observer, statistics.expanded, store.len(), || {
+            Some(f.to_u64())
+        });
         let parent_g = entry.g;
         observer.expanded(store.state(entry.index), parent_g);
         successors.clear();

@@ -2,7 +2,10 @@
 
 use std::time::Instant;
 
+use hashbrown::hash_table::{Entry, HashTable};
+
 use crate::cost::Cost;
+use crate::hash::hash_one;
 use crate::limits::{Guard, Limits};
 use crate::observer::{progress_every_interval, NoObserver, Observer};
 use crate::outcome::{Limit, Outcome, ResultOf, SearchResult};
@@ -122,21 +125,143 @@ where
 /// The breadth-first search of [`bfs_with`] and
 /// [`multi_source_bfs_with`](crate::multi_source_bfs_with): every start is a root of the one
 /// search tree, at depth zero, so the first goal generated is the nearest to any of them.
+///
+/// A visited set that says so ([`VisitedSet::TREE_INDEX`], as [`HashVisited`] does) is replaced
+/// by an index over the tree, so that each state is stored once, as A*'s node store and
+/// bidirectional search store it, where a hash set beside the tree stored it twice (263 MB
+/// against pathfinding's 103 MB for 64-byte states); one hash per successor either way.
 pub(crate) fn search_from<P, V, O>(
     problem: &P,
     starts: impl IntoIterator<Item = P::State>,
-    mut visited: V,
+    visited: V,
     limits: &Limits,
-    mut observer: O,
+    observer: O,
 ) -> ResultOf<P>
 where
     P: Problem,
     V: VisitedSet<P>,
     O: Observer<P>,
 {
+    if V::TREE_INDEX {
+        let store = Indexed {
+            tree: Tree::empty(),
+            index: HashTable::new(),
+        };
+        search_in(problem, starts, store, limits, observer)
+    } else {
+        let store = BesideVisited {
+            tree: Tree::empty(),
+            visited,
+        };
+        search_in(problem, starts, store, limits, observer)
+    }
+}
+
+/// Where a breadth-first search keeps its nodes: the search tree, which is also its queue, and
+/// what tells a new state from one seen before.
+trait Store<P: Problem> {
+    fn tree(&self) -> &Tree<P::State>;
+
+    /// Stores `state` as a child of node `parent`, or as a root when `parent` is `None`, unless
+    /// it was seen before: its index, or `Ok(None)` when seen, or `Err(Full)` when the tree is
+    /// full.
+    fn add(
+        &mut self,
+        problem: &P,
+        state: P::State,
+        parent: Option<usize>,
+    ) -> Result<Option<usize>, Full>;
+}
+
+/// The tree could take no more nodes.
+struct Full;
+
+/// The tree, and a visited set of the caller's beside it.
+struct BesideVisited<S, V> {
+    tree: Tree<S>,
+    visited: V,
+}
+
+impl<P: Problem, V: VisitedSet<P>> Store<P> for BesideVisited<P::State, V> {
+    #[inline]
+    fn tree(&self) -> &Tree<P::State> {
+        &self.tree
+    }
+
+    #[inline]
+    fn add(
+        &mut self,
+        problem: &P,
+        state: P::State,
+        parent: Option<usize>,
+    ) -> Result<Option<usize>, Full> {
+        if !self.visited.insert(problem, &state) {
+            return Ok(None);
+        }
+        let pushed = match parent {
+            Some(parent) => self.tree.push(state, parent),
+            None => self.tree.push_root(state),
+        };
+        pushed.map(Some).ok_or(Full)
+    }
+}
+
+/// The tree, indexed by state: each state stored once.
+struct Indexed<S> {
+    tree: Tree<S>,
+    /// Node indices hashed by their state.
+    index: HashTable<u32>,
+}
+
+impl<P: Problem> Store<P> for Indexed<P::State> {
+    #[inline]
+    fn tree(&self) -> &Tree<P::State> {
+        &self.tree
+    }
+
+    #[inline]
+    fn add(
+        &mut self,
+        _: &P,
+        state: P::State,
+        parent: Option<usize>,
+    ) -> Result<Option<usize>, Full> {
+        let hash = hash_one(&state);
+        let tree = &mut self.tree;
+        match self.index.entry(
+            hash,
+            |&node| tree.state(node as usize) == &state,
+            |&node| hash_one(tree.state(node as usize)),
+        ) {
+            Entry::Occupied(_) => Ok(None),
+            Entry::Vacant(vacant) => {
+                let pushed = match parent {
+                    Some(parent) => tree.push(state, parent),
+                    None => tree.push_root(state),
+                };
+                let node = pushed.ok_or(Full)?;
+                // The tree only hands out indices that fit its 32-bit parents.
+                vacant.insert(node as u32);
+                Ok(Some(node))
+            }
+        }
+    }
+}
+
+fn search_in<P, S, O>(
+    problem: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    mut store: S,
+    limits: &Limits,
+    mut observer: O,
+) -> ResultOf<P>
+where
+    P: Problem,
+    S: Store<P>,
+    O: Observer<P>,
+{
     let began = Instant::now();
     let mut statistics = Statistics::default();
-    let mut tree = Tree::empty();
     // Path costs only feed the observer, so they are kept only for an observer that listens.
     let mut costs: Vec<P::Cost> = Vec::new();
     let mut guard = Guard::new(limits);
@@ -145,15 +270,15 @@ where
     let outcome = 'search: {
         for start in starts {
             // A start given twice is one root: the second adds no path.
-            if !visited.insert(problem, &start) {
-                continue;
-            }
-            let Some(root) = tree.push_root(start) else {
-                break 'search Outcome::LimitReached(Limit::Stored);
+            let root = match store.add(problem, start, None) {
+                Ok(Some(root)) => root,
+                Ok(None) => continue,
+                Err(Full) => break 'search Outcome::LimitReached(Limit::Stored),
             };
             if O::ENABLED {
                 costs.push(P::Cost::ZERO);
             }
+            let tree = store.tree();
             if problem.is_goal(tree.state(root)) {
                 break 'search solution_through(problem, tree.path_to(root));
             }
@@ -164,46 +289,46 @@ where
             break 'search Outcome::LimitReached(limit);
         }
         let mut cursor = 0;
-        while cursor < tree.len() {
-            if let Err(limit) = guard.check(statistics.expanded, tree.len()) {
+        while cursor < store.tree().len() {
+            let stored = store.tree().len();
+            if let Err(limit) = guard.check(statistics.expanded, stored) {
                 break 'search Outcome::LimitReached(limit);
             }
-            statistics.largest_frontier = statistics.largest_frontier.max(tree.len() - cursor);
+            statistics.largest_frontier = statistics.largest_frontier.max(stored - cursor);
             let parent = cursor;
             cursor += 1;
             statistics.expanded += 1;
-            progress_every_interval::<P, O>(&mut observer, statistics.expanded, tree.len(), || {
-                None
-            });
+            progress_every_interval::<P, O>(&mut observer, statistics.expanded, stored, || None);
             if O::ENABLED {
-                observer.expanded(tree.state(parent), costs[parent]);
+                observer.expanded(store.tree().state(parent), costs[parent]);
             }
             buffer.clear();
-            problem.successors(tree.state(parent), &mut buffer);
+            problem.successors(store.tree().state(parent), &mut buffer);
             for successor in buffer.drain(..) {
                 // Counted one by one, not per buffer: a goal ends the loop early, and the
                 // count should match what the observer saw.
                 statistics.generated += 1;
                 if O::ENABLED {
                     observer.generated(
-                        tree.state(parent),
+                        store.tree().state(parent),
                         &successor.action,
                         &successor.state,
                         successor.cost,
                     );
                 }
-                if !visited.insert(problem, &successor.state) {
-                    statistics.duplicates += 1;
-                    continue;
-                }
-                let is_goal = problem.is_goal(&successor.state);
-                let Some(child) = tree.push(successor.state, parent) else {
-                    break 'search Outcome::LimitReached(Limit::Stored);
+                let child = match store.add(problem, successor.state, Some(parent)) {
+                    Ok(Some(child)) => child,
+                    Ok(None) => {
+                        statistics.duplicates += 1;
+                        continue;
+                    }
+                    Err(Full) => break 'search Outcome::LimitReached(Limit::Stored),
                 };
                 if O::ENABLED {
                     costs.push(costs[parent].saturating_add(successor.cost));
                 }
-                if is_goal {
+                let tree = store.tree();
+                if problem.is_goal(tree.state(child)) {
                     break 'search solution_through(problem, tree.path_to(child));
                 }
             }
@@ -211,7 +336,7 @@ where
         Outcome::Unreachable
     };
 
-    statistics.stored = tree.len();
+    statistics.stored = store.tree().len();
     statistics.elapsed = began.elapsed();
     SearchResult {
         outcome,

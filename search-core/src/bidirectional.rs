@@ -133,7 +133,13 @@ where
     P: Reversible,
     O: Observer<P>,
 {
-    search_towards(problem, start, std::iter::once(goal), limits, observer)
+    search_towards(
+        problem,
+        std::iter::once(start),
+        std::iter::once(goal),
+        limits,
+        observer,
+    )
 }
 
 /// The bidirectional search of [`bidirectional_bfs_with`] and
@@ -141,7 +147,7 @@ where
 /// starts from every goal at once, at depth zero, so it measures the distance to the nearest.
 pub(crate) fn search_towards<P, O>(
     problem: &P,
-    start: P::State,
+    starts: impl IntoIterator<Item = P::State>,
     goals: impl IntoIterator<Item = P::State>,
     limits: &Limits,
     mut observer: O,
@@ -152,19 +158,27 @@ where
 {
     let began = Instant::now();
     let mut statistics = Statistics::default();
-    let mut forward = Side::<P, O>::new(start, Direction::Forward);
+    let mut forward = Side::<P, O>::empty(Direction::Forward);
     let mut backward = Side::<P, O>::empty(Direction::Backward);
     let mut guard = Guard::new(limits);
 
     let outcome = 'search: {
+        for start in starts {
+            if let Insertion::Full = forward.insert_root(start) {
+                break 'search Outcome::LimitReached(Limit::Stored);
+            }
+        }
         for goal in goals {
             if let Insertion::Full = backward.insert_root(goal) {
                 break 'search Outcome::LimitReached(Limit::Stored);
             }
         }
-        let start_hash = hash_one(forward.tree.state(0));
-        if backward.find(start_hash, forward.tree.state(0)).is_some() {
-            break 'search solution_through(problem, forward.tree.path_to(0));
+        // A start that is a goal: the empty solution from the first such start.
+        for root in 0..forward.tree.len() {
+            let state = forward.tree.state(root);
+            if backward.find(hash_one(state), state).is_some() {
+                break 'search solution_through(problem, forward.tree.path_to(root));
+            }
         }
         // The guard reads the clock only every so many expansions; a search that starts past its
         // deadline or already cancelled should not do that work first.
@@ -249,13 +263,6 @@ enum Insertion {
 }
 
 impl<P: Problem, O: Observer<P>> Side<P, O> {
-    fn new(root: P::State, direction: Direction) -> Self {
-        let mut side = Side::empty(direction);
-        // An empty side has room for a root.
-        let _new = side.insert_root(root);
-        side
-    }
-
     /// A side with no root yet; [`insert_root`](Side::insert_root) adds them.
     fn empty(direction: Direction) -> Self {
         Side {

@@ -10,7 +10,7 @@ use std::cell::RefCell;
 use crate::cost::Cost;
 use crate::dijkstra::Settler;
 use crate::limits::{Guard, Limits};
-use crate::observer::{NoObserver, Observer};
+use crate::observer::{progress_every_interval, NoObserver, Observer};
 use crate::outcome::{timed, Limit, Outcome, ResultOf};
 use crate::path::solution_through;
 use crate::problem::{Problem, Reversible, Successors};
@@ -231,6 +231,14 @@ where
             if let Err(limit) = guard.check(expanded, stored) {
                 break Outcome::LimitReached(limit);
             }
+            // The sides' observers hear no progress; the search reports both sides' counts,
+            // with the radii's sum as its bound: no path left costs less.
+            progress_every_interval::<P, O>(
+                &mut *observer.borrow_mut(),
+                expanded + 1,
+                stored,
+                || Some(forward_radius.saturating_add(backward_radius).to_u64()),
+            );
             let expansion = if forward_turn {
                 forward_radius = radius;
                 let other = &backward.store;

@@ -97,5 +97,67 @@ where
     I: IntoIterator<Item = P::State>,
     O: Observer<P>,
 {
-    search_towards(problem, start, goals, limits, observer)
+    search_towards(problem, std::iter::once(start), goals, limits, observer)
+}
+
+/// Finds a path with the fewest actions from any of `starts` to any of `goals`, searching
+/// forwards from all the starts and backwards from all the goals at once, under
+/// [`Limits::default`]: pathfinding's `bfs_bidirectional` with sets at both ends.
+///
+/// # Returns
+/// As [`bidirectional_bfs_to_goals`], with the solution's [`start`](crate::Solution::start)
+/// the start it leaves from; [`Outcome::Unreachable`](crate::Outcome::Unreachable) at once when
+/// either set is empty.
+///
+/// # Guarantees
+/// As [`bidirectional_bfs_to_goals`]: a path of the fewest actions between the two sets. If a
+/// start is a goal, the solution is empty and starts at the first such start given.
+///
+/// # Parameters
+/// - `problem`: the state space, with predecessors for the backward search.
+/// - `starts`: the states to search from.
+/// - `goals`: the states to reach; the problem's own goal test is not used.
+///
+/// # Example
+/// ```
+/// use search_core::{bidirectional_bfs_between, from_fn_bidirectional};
+///
+/// // The integer line: of the starts 0 and 7 and the goals 4 and 30, 7 and 4 are nearest.
+/// let step = |&n: &i32| [(n - 1, 1u32), (n + 1, 1)];
+/// let line = from_fn_bidirectional(step, step);
+/// let solution = bidirectional_bfs_between(&line, [0, 7], [4, 30]).into_solution().expect("reachable");
+/// assert_eq!((solution.start, solution.len()), (7, 3));
+/// ```
+pub fn bidirectional_bfs_between<P, I, J>(problem: &P, starts: I, goals: J) -> ResultOf<P>
+where
+    P: Reversible,
+    I: IntoIterator<Item = P::State>,
+    J: IntoIterator<Item = P::State>,
+{
+    bidirectional_bfs_between_with(problem, starts, goals, &Limits::default(), NoObserver)
+}
+
+/// [`bidirectional_bfs_between`] under the given `limits`, reporting to `observer`.
+///
+/// # Parameters
+/// - `problem`: the state space, with predecessors for the backward search.
+/// - `starts`: the states to search from.
+/// - `goals`: the states to reach.
+/// - `limits`: when to give up; the stored-node count is both sides' together.
+/// - `observer`: told of each expansion and generated edge, backward edges in the direction of
+///   the move.
+pub fn bidirectional_bfs_between_with<P, I, J, O>(
+    problem: &P,
+    starts: I,
+    goals: J,
+    limits: &Limits,
+    observer: O,
+) -> ResultOf<P>
+where
+    P: Reversible,
+    I: IntoIterator<Item = P::State>,
+    J: IntoIterator<Item = P::State>,
+    O: Observer<P>,
+{
+    search_towards(problem, starts, goals, limits, observer)
 }

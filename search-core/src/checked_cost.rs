@@ -140,17 +140,30 @@ impl_signed!(i8, i16, i32, i64, isize);
 /// [`Limit::CostOverflow`](crate::Limit::CostOverflow). Open lists order these costs in a binary
 /// heap (see [`Cost::BUCKETED`]).
 ///
+/// Three ways in: [`FloatCost::of`] for weights known to be valid (it panics, naming the value,
+/// on a negative one or NaN), [`FloatCost::new`] or `try_from` for weights read from outside
+/// (a [`CostError`] instead). Costs add, subtract (down to zero), scale by an `f64` and sum.
+///
 /// ```
 /// use search_core::{dijkstra, from_fn, CostError, FloatCost};
 ///
-/// let cost = |value: f64| FloatCost::new(value).expect("the weights below are numbers, not negative");
 /// let roads = from_fn(
-///     move |&town: &u8| match town { 0 => vec![(1, cost(0.5)), (2, cost(2.0))], 1 => vec![(2, cost(0.75))], _ => vec![] },
+///     |&town: &u8| match town {
+///         0 => vec![(1, FloatCost::of(0.5)), (2, FloatCost::of(2.0))],
+///         1 => vec![(2, FloatCost::of(0.75))],
+///         _ => vec![],
+///     },
 ///     |&town| town == 2,
 /// );
 /// assert_eq!(dijkstra(&roads, 0).into_solution().map(|solution| solution.cost.get()), Some(1.25));
 /// assert_eq!(FloatCost::new(-0.5), Err(CostError::Negative));
-/// assert_eq!(FloatCost::new(f64::NAN), Err(CostError::NotANumber));
+/// assert_eq!(FloatCost::try_from(f64::NAN), Err(CostError::NotANumber));
+///
+/// let legs = [FloatCost::of(1.5), FloatCost::of(2.5)];
+/// let total: FloatCost = legs.iter().sum();
+/// assert_eq!(total, FloatCost::of(4.0));
+/// assert_eq!(total * 0.5 - FloatCost::of(0.5), FloatCost::of(1.5));
+/// assert_eq!(FloatCost::of(1.0) - FloatCost::of(3.0), FloatCost::of(0.0));
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq)]
 pub struct FloatCost(f64);
@@ -174,6 +187,67 @@ impl FloatCost {
     /// The value.
     pub const fn get(self) -> f64 {
         self.0
+    }
+
+    /// The cost `value`, for weights known to be numbers and not negative (constants, lengths).
+    ///
+    /// # Panics
+    /// If `value` is negative or NaN, with a message that names it; use [`FloatCost::new`] or
+    /// `FloatCost::try_from` for weights that may be invalid.
+    #[inline]
+    #[track_caller]
+    pub fn of(value: f64) -> Self {
+        match FloatCost::new(value) {
+            Ok(cost) => cost,
+            Err(error) => panic!("FloatCost::of({value}): {error}"),
+        }
+    }
+}
+
+/// The difference, down to zero: a cost is never negative.
+impl std::ops::Sub for FloatCost {
+    type Output = Self;
+
+    #[inline]
+    fn sub(self, other: Self) -> Self {
+        self.saturating_sub(other)
+    }
+}
+
+/// The cost scaled by `factor`.
+///
+/// # Panics
+/// If `factor` is negative or NaN, or is zero times an infinite cost: the product would not be
+/// a cost.
+impl std::ops::Mul<f64> for FloatCost {
+    type Output = Self;
+
+    #[inline]
+    #[track_caller]
+    fn mul(self, factor: f64) -> Self {
+        assert!(
+            factor >= 0.0,
+            "FloatCost * {factor}: a cost scales only by a number that is not negative"
+        );
+        FloatCost::of(self.0 * factor)
+    }
+}
+
+impl std::iter::Sum for FloatCost {
+    fn sum<I: Iterator<Item = Self>>(costs: I) -> Self {
+        costs.fold(FloatCost::ZERO, |total, cost| total + cost)
+    }
+}
+
+impl<'cost> std::iter::Sum<&'cost FloatCost> for FloatCost {
+    fn sum<I: Iterator<Item = &'cost FloatCost>>(costs: I) -> Self {
+        costs.copied().sum()
+    }
+}
+
+impl fmt::Display for FloatCost {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
     }
 }
 

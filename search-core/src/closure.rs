@@ -171,6 +171,46 @@ where
     }
 }
 
+/// The goal test of [`from_fn_bidirectional`]: no state is a goal by itself.
+pub type NoGoal<State> = fn(&State) -> bool;
+
+/// Makes a [`Reversible`] problem from successor and predecessor closures alone, for the
+/// bidirectional searches, which take their goals as arguments
+/// ([`bidirectional_bfs`](crate::bidirectional_bfs),
+/// [`bidirectional_dijkstra`](crate::bidirectional_dijkstra) and their `_to_goals` forms):
+/// pathfinding's `bfs_bidirectional` shape, without the goal test that [`from_fn_reversible`]
+/// asks for and those searches never call.
+///
+/// The problem's own goal test says no state is a goal, so a one-way search on it
+/// ([`bfs`](crate::bfs), [`dijkstra`](crate::dijkstra)) ends unreachable; give those a goal
+/// with [`from_fn_reversible`] or [`from_fn`].
+///
+/// # Example
+/// ```
+/// use search_core::{bidirectional_dijkstra, from_fn_bidirectional};
+///
+/// // A ring of 100 numbers, a step forward costing 1 and a step back 3.
+/// let forward = |&n: &u32| [((n + 1) % 100, 1u32), ((n + 99) % 100, 3)];
+/// let backward = |&n: &u32| [((n + 99) % 100, 1u32), ((n + 1) % 100, 3)];
+/// let ring = from_fn_bidirectional(forward, backward);
+/// let solution = bidirectional_dijkstra(&ring, 3, 97).into_solution().expect("reachable");
+/// assert_eq!(solution.cost, 18); // six steps back cost 18, ninety-four forward 94
+/// ```
+pub fn from_fn_bidirectional<State, C, I, J, FS, FP>(
+    successors: FS,
+    predecessors: FP,
+) -> FnReversible<State, C, FS, FP, NoGoal<State>>
+where
+    FS: Fn(&State) -> I,
+    I: IntoIterator<Item = (State, C)>,
+    FP: Fn(&State) -> J,
+    J: IntoIterator<Item = (State, C)>,
+    State: Clone + Eq + Hash,
+    C: Cost,
+{
+    from_fn_reversible(successors, predecessors, |_| false)
+}
+
 impl<State, C, FS: Clone, FP: Clone, FG: Clone> Clone for FnReversible<State, C, FS, FP, FG> {
     fn clone(&self) -> Self {
         FnReversible {

@@ -37,7 +37,7 @@ pub struct FnInPlace<State, C, FS, FG> {
 /// walk's state and undoing it copies `from` back. That is two copies of a state per action,
 /// cheap for the small states IDA* suits. The problem gives no [`inverse`](Problem::inverse),
 /// since closures do not say whether a move can be undone at the same cost; IDA* still skips the
-/// move straight back for states of at most 64 bytes without a destructor, by comparing states.
+/// move straight back, by comparing states.
 ///
 /// # Parameters
 /// - `successors`: the `(next state, cost)` pairs of the moves out of a state.

@@ -15,6 +15,13 @@ use std::ops::Add;
 /// whose cheapest path left reaches it stops with
 /// [`Limit::CostOverflow`](crate::Limit::CostOverflow) rather than compare saturated sums.
 /// Zero-cost actions are allowed, in every algorithm.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a search-core cost",
+    label = "not a `Cost`",
+    note = "costs are the unsigned integers (u8, u16, u32, u64, usize), `FloatCost` for floats \
+            (`FloatCost::of(1.5)`, or `FloatCost::try_from(x)` for weights that may be negative \
+            or NaN) and `Signed` for signed integers (`Signed::try_from(-1i32)` is an error)"
+)]
 pub trait Cost:
     Copy + Ord + Hash + Debug + Default + Add<Output = Self> + Send + Sync + 'static
 {

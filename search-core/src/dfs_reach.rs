@@ -15,7 +15,10 @@ pub struct DfsReach<'search, P: Problem, V = HashVisited<<P as Problem>::State>,
     guard: Guard<'search>,
     observer: O,
     statistics: Statistics,
-    /// The states still to hand out, the next on top.
+    /// The states still to look at, the next on top. A state is marked seen when it is popped,
+    /// not when it is pushed, so it may be on the stack several times: that is what makes the
+    /// order depth-first (pathfinding's issue 511). Marking on push hands a state out at the
+    /// place of its first discoverer instead of below its latest one.
     stack: Vec<P::State>,
     /// The state handed out last, expanded when the next one is asked for.
     pending: Option<P::State>,
@@ -39,13 +42,14 @@ impl<P: Problem, V, O> std::fmt::Debug for DfsReach<'_, P, V, O> {
 /// or when a limit stops it: then [`limit`](DfsReach::limit) says which.
 ///
 /// # Guarantees
-/// Each reachable state is handed out once; after a state come the states not yet seen that
-/// are reached through it, the first successor listed first. Costs and the goal test are not
-/// used.
+/// Each reachable state is handed out once, in the preorder of a depth-first walk: after a
+/// state come the states not yet handed out that are reached through it, the first successor
+/// listed first, each followed by everything it leads to before the next. Costs and the goal
+/// test are not used.
 ///
 /// # Complexity
 /// `O(V + E)` time over the states handed out and their moves; memory is the visited set and
-/// the stack of states seen but not yet handed out.
+/// a stack of at most one entry per generated edge.
 ///
 /// # Parameters
 /// - `problem`: the state space.
@@ -59,6 +63,11 @@ impl<P: Problem, V, O> std::fmt::Debug for DfsReach<'_, P, V, O> {
 /// let tree = from_fn(|&n: &u32| [2 * n, 2 * n + 1].into_iter().filter(|&m| m <= 7).map(|m| (m, 1u32)), |_| false);
 /// let order: Vec<u32> = dfs_reach(&tree, 1).collect();
 /// assert_eq!(order, [1, 2, 4, 5, 3, 6, 7]);
+///
+/// // Depth first where paths meet: 0 leads to 1 and 5, but 5 comes after 4, below 1.
+/// let skips = from_fn(|&n: &u32| [n + 1, n + 5].into_iter().filter(|&m| m <= 10).map(|m| (m, 1u32)), |_| false);
+/// let order: Vec<u32> = dfs_reach(&skips, 0).collect();
+/// assert_eq!(order, (0..=10).collect::<Vec<u32>>());
 /// ```
 pub fn dfs_reach<P: Problem>(problem: &P, start: P::State) -> DfsReach<'_, P> {
     dfs_reach_with(
@@ -93,7 +102,7 @@ pub fn dfs_reach<P: Problem>(problem: &P, start: P::State) -> DfsReach<'_, P> {
 pub fn dfs_reach_with<'search, P, V, O>(
     problem: &'search P,
     start: P::State,
-    mut visited: V,
+    visited: V,
     limits: &'search Limits,
     observer: O,
 ) -> DfsReach<'search, P, V, O>
@@ -102,7 +111,6 @@ where
     V: VisitedSet<P>,
     O: Observer<P>,
 {
-    visited.insert(problem, &start);
     let guard = Guard::new(limits);
     // A walk that starts past its deadline or already cancelled hands out nothing.
     let limit = guard.check_clock().err();
@@ -136,7 +144,7 @@ impl<P: Problem, V: VisitedSet<P>, O: Observer<P>> DfsReach<'_, P, V, O> {
         statistics
     }
 
-    /// Pushes the new successors of `state`, the first listed on top.
+    /// Pushes the successors of `state` not yet handed out, the first listed on top.
     fn expand(&mut self, state: &P::State) -> Result<(), Limit> {
         self.guard
             .check(self.statistics.expanded, self.visited.len())?;
@@ -151,10 +159,10 @@ impl<P: Problem, V: VisitedSet<P>, O: Observer<P>> DfsReach<'_, P, V, O> {
                 self.observer
                     .generated(state, &successor.action, &successor.state, successor.cost);
             }
-            if self.visited.insert(self.problem, &successor.state) {
-                self.stack.push(successor.state);
-            } else {
+            if self.visited.contains(self.problem, &successor.state) {
                 self.statistics.duplicates += 1;
+            } else {
+                self.stack.push(successor.state);
             }
         }
         self.stack[pushed..].reverse();
@@ -176,8 +184,14 @@ impl<P: Problem, V: VisitedSet<P>, O: Observer<P>> Iterator for DfsReach<'_, P, 
                 return None;
             }
         }
-        let state = self.stack.pop()?;
-        self.pending = Some(state.clone());
-        Some(state)
+        loop {
+            let state = self.stack.pop()?;
+            // Pushed again by a later discoverer, and handed out below it already.
+            if self.visited.insert(self.problem, &state) {
+                self.pending = Some(state.clone());
+                return Some(state);
+            }
+            self.statistics.duplicates += 1;
+        }
     }
 }

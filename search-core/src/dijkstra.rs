@@ -15,8 +15,8 @@
 use crate::cost::Cost;
 use crate::limits::{Guard, Limits};
 use crate::node_store::{NodeStore, Slot, NO_PARENT};
-use crate::observer::{NoObserver, Observer};
-use crate::open_list::OpenList;
+use crate::observer::{progress_every_interval, NoObserver, Observer};
+use crate::open_list::CostQueue;
 use crate::outcome::{timed, Limit, Outcome, ResultOf};
 use crate::path::solution_through;
 use crate::problem::{Problem, Successors};
@@ -97,8 +97,24 @@ where
     P: Problem,
     O: Observer<P>,
 {
+    search_from(problem, std::iter::once(start), limits, &mut observer)
+}
+
+/// The search of [`dijkstra_with`] and
+/// [`multi_source_dijkstra_with`](crate::multi_source_dijkstra_with): every start a root at
+/// cost zero, so the first goal settled is the cheapest to reach from any of them.
+pub(crate) fn search_from<P, O>(
+    problem: &P,
+    starts: impl IntoIterator<Item = P::State>,
+    limits: &Limits,
+    observer: O,
+) -> ResultOf<P>
+where
+    P: Problem,
+    O: Observer<P>,
+{
     timed::<P>(|statistics| {
-        let mut settler = Settler::new(problem, start, limits, &mut observer);
+        let mut settler = Settler::with_roots(problem, starts, limits, observer);
         let outcome = loop {
             match settler.settle_next() {
                 Err(limit) => break Outcome::LimitReached(limit),
@@ -128,7 +144,7 @@ where
 pub(crate) struct Settler<'search, P: Problem, O> {
     problem: &'search P,
     pub(crate) store: NodeStore<P::State, P::Cost>,
-    open: OpenList<P::Cost>,
+    open: CostQueue<P::Cost>,
     guard: Guard<'search>,
     observer: O,
     statistics: Statistics,
@@ -136,6 +152,9 @@ pub(crate) struct Settler<'search, P: Problem, O> {
     frontier: usize,
     /// The first limit met, so that every later call reports it again.
     stopped: Option<Limit>,
+    /// Expansions made by the same search before this settler began (Yen's earlier
+    /// deviations), counted into the progress reports.
+    pub(crate) expanded_before: u64,
     successors: Successors<P>,
 }
 
@@ -156,21 +175,34 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
         limits: &'search Limits,
         observer: O,
     ) -> Self {
+        Self::with_store(problem, roots, NodeStore::new(), limits, observer)
+    }
+
+    /// A settler with roots at cost zero that fills `store`, an empty store sized by the
+    /// caller.
+    pub(crate) fn with_store(
+        problem: &'search P,
+        roots: impl IntoIterator<Item = P::State>,
+        store: NodeStore<P::State, P::Cost>,
+        limits: &'search Limits,
+        observer: O,
+    ) -> Self {
         let mut settler = Settler {
             problem,
-            store: NodeStore::new(),
-            open: OpenList::new(),
+            store,
+            open: CostQueue::new(),
             guard: Guard::new(limits),
             observer,
             statistics: Statistics::default(),
             frontier: 0,
             stopped: None,
+            expanded_before: 0,
             successors: Successors::<P>::new(),
         };
         for root in roots {
             match settler.store.insert(root, NO_PARENT, P::Cost::ZERO) {
                 Ok(Slot::New(root)) => {
-                    settler.open.push(root, P::Cost::ZERO, P::Cost::ZERO);
+                    settler.open.push(root, P::Cost::ZERO);
                     settler.frontier += 1;
                 }
                 Ok(Slot::Known(_)) => {} // A root given twice is one root.
@@ -193,21 +225,21 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
             return Err(limit);
         }
         loop {
-            let Some(entry) = self.open.pop() else {
+            let Some((index, g)) = self.open.pop() else {
                 return Ok(None);
             };
-            if entry.g != self.store.g(entry.index) || self.store.is_closed(entry.index) {
+            if g != self.store.g(index) || self.store.is_closed(index) {
                 continue; // Superseded by a cheaper path, which has its own entry.
             }
             // Entries leave in order of cost, so every path left costs `MAX` or more: beyond
             // what the saturating sums can compare.
-            if entry.g == P::Cost::MAX {
+            if g == P::Cost::MAX {
                 self.stopped = Some(Limit::CostOverflow);
                 return Err(Limit::CostOverflow);
             }
-            self.store.set_closed(entry.index, true);
+            self.store.set_closed(index, true);
             self.frontier -= 1;
-            return Ok(Some(entry.index));
+            return Ok(Some(index));
         }
     }
 
@@ -232,6 +264,12 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
         }
         self.statistics.expanded += 1;
         let parent_g = self.store.g(index);
+        progress_every_interval::<P, O>(
+            &mut self.observer,
+            self.expanded_before + self.statistics.expanded,
+            self.store.len(),
+            || Some(parent_g.to_u64()),
+        );
         self.observer.expanded(self.store.state(index), parent_g);
         self.successors.clear();
         self.problem
@@ -250,7 +288,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
                     return Err(Limit::Stored);
                 }
                 Ok(Slot::New(child)) => {
-                    self.open.push(child, g, P::Cost::ZERO);
+                    self.open.push(child, g);
                     self.frontier += 1;
                     reached(self.store.state(child), g);
                 }
@@ -262,7 +300,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
                         continue;
                     }
                     self.store.improve(child, index, g);
-                    self.open.push(child, g, P::Cost::ZERO);
+                    self.open.push(child, g);
                     reached(self.store.state(child), g);
                 }
             }

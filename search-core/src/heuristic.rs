@@ -103,9 +103,9 @@ impl<F> FnHeuristic<F> {
     /// pathmax check on pruned children and, for a problem with action slots, can walk an
     /// iteration recursively. It affects speed only: a wrong declaration never costs
     /// optimality, only the pruning pathmax would have done. Measured on the 15-puzzle of
-    /// `examples/plain_idastar.rs`: alone it changes nothing (21.5 s against 21.6 s); with an
-    /// inverse and action slots the search takes 9.6 s, against 14.5 s with slots alone (the
-    /// table in [`idastar`](crate::idastar)).
+    /// `examples/plain_idastar.rs`: alone it changes next to nothing; with an inverse and action
+    /// slots it takes about a third off the search with slots alone (the figures are in the
+    /// repository's `BENCHMARKS.md`).
     ///
     /// ```
     /// use search_core::{heuristic_fn, Heuristic};

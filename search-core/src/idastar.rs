@@ -6,6 +6,7 @@
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 
 use crate::cost::Cost;
+use crate::hash::FastHashSet;
 use crate::incremental_heuristic::IncrementalHeuristic;
 use crate::limits::{Guard, Limits};
 use crate::observer::{NoObserver, Observer, Progress, PROGRESS_INTERVAL};
@@ -23,13 +24,18 @@ use crate::statistics::{Iteration, Statistics};
 /// # Guarantees
 /// The solution is optimal whenever `heuristic` is *admissible* (never overestimates, zero at
 /// goals); consistency is not needed. IDA* searches the tree of paths, not the graph of states:
-/// it stores nothing but the current path, so it re-expands states reached along several paths,
-/// and on a space with cycles and no reachable goal it runs until a limit stops it (the default
-/// limits only bound stored nodes, of which IDA* has none). Parent pruning skips the move that
+/// it stores nothing but the current path, so it re-expands states reached along several paths.
+/// On a finite space with no reachable goal it ends [`Outcome::Unreachable`], cycles or not:
+/// once no path cut by an iteration's threshold is free of cycles, a larger threshold could only
+/// go round cycles (the path is replayed with [`undo`](InPlace::undo) to tell, at pruned
+/// children only, and only until one passes: mostly once per iteration). An iteration in
+/// which pathmax cuts a node (below) counts as open, since the children it skipped are not
+/// looked at, so with an inconsistent heuristic across reversible moves it may still run on;
+/// so does an infinite space with no reachable goal, until a limit stops it. Parent pruning skips the move that
 /// undoes the previous one: through [`Problem::inverse`] when the problem gives it, and
-/// otherwise, for states of at most 64 bytes without a destructor, by comparing each child with
-/// the node's parent (a copy of the parent's state per expanded node, a comparison per child),
-/// so that the plainest problem searches the same tree as one with an inverse. Actions of cost zero are
+/// otherwise, for every state type, by comparing each child with the node's parent (a copy of
+/// the parent's state per expanded node, a comparison per child), so that the plainest problem
+/// searches the same tree as one with an inverse. Actions of cost zero are
 /// allowed: a child that repeats a state of the path reached from it by zero-cost moves alone
 /// (a cycle that would keep the walk within the threshold forever) is skipped, at the price of
 /// replaying that stretch of the path with [`undo`](InPlace::undo) on a copy of the state.
@@ -73,27 +79,17 @@ use crate::statistics::{Iteration, Statistics};
 /// 16-byte boards, the plainest problem ([`Problem`] and [`InPlace`] with
 /// [`apply`](InPlace::apply) and [`undo`](InPlace::undo) only) searches the same tree as the
 /// tuned one and runs faster than `pathfinding::idastar` with the same successors and
-/// heuristic; each optional part then adds speed, not pruning. From one run of
-/// `examples/plain_idastar.rs` (`cargo run --release -p search-core --example plain_idastar`,
-/// a shared two-core AMD EPYC; runs vary by a tenth or so, the ratios less):
+/// heuristic; each optional part then adds speed, not pruning:
+/// [`inverse`](Problem::inverse) a little (an action comparison instead of a state
+/// comparison per child), [action slots](InPlace::ACTION_SLOTS) more (no action buffer in the
+/// hot loop), and [declaring the heuristic consistent](crate::FnHeuristic::declare_consistent)
+/// little alone but, with slots, the recursive walk described above, which is where most of the
+/// last step comes from. `examples/plain_idastar.rs` measures each part
+/// (`cargo run --release -p search-core --example plain_idastar`); the figures are in the
+/// repository's `BENCHMARKS.md` ("IDA*'s optional parts, one at a time"), and only there.
 ///
-/// | 12 boards, 60-move walks, 161 M nodes | time | against pathfinding |
-/// |---|---|---|
-/// | `pathfinding::idastar` | 34.70 s | 1x |
-/// | plain | 21.58 s | 1.61x faster |
-/// | plain + [`inverse`](Problem::inverse) | 19.52 s | 1.78x |
-/// | plain + [action slots](InPlace::ACTION_SLOTS) | 14.54 s | 2.39x |
-/// | plain + [declared consistent](crate::FnHeuristic::declare_consistent) | 21.53 s | 1.61x |
-/// | all three | 9.57 s | 3.63x |
-///
-/// Declaring consistency alone buys nothing measurable here (it saves a comparison per pruned
-/// child); with slots it enables the recursive walk described above, which is where most of
-/// the last step comes from. The `classics` section of the repository's benchmark measures a
-/// pocket cube the same way (plain 1.35x, tuned 3.12x pathfinding's speed).
-///
-/// Before parent pruning without an inverse, the plain problem expanded 368 million nodes
-/// where the tuned one expanded 408 thousand (8 boards, 40-move walks): 125 s against
-/// pathfinding's 0.26 s.
+/// Before parent pruning without an inverse, the plain problem expanded hundreds of times the
+/// nodes of the tuned one.
 ///
 /// Time is the number of paths within the final threshold, summed over the iterations; that is
 /// within a constant factor of A*'s expansions when thresholds grow geometrically in node
@@ -177,7 +173,8 @@ where
 /// - `problem`: the state space, with in-place apply and undo.
 /// - `heuristic`: the estimate of the remaining cost; must be admissible for optimality.
 /// - `start`: the state to search from.
-/// - `limits`: when to give up; with cycles and no reachable goal, only a limit ends the search.
+/// - `limits`: when to give up; on an infinite space with no reachable goal, only a limit ends
+///   the search.
 /// - `observer`: told of each iteration's threshold ([`Observer::iteration`]), each expansion
 ///   (with the node's g) and each generated edge (with the edge's cost).
 ///
@@ -236,8 +233,12 @@ struct Frame<P: Problem> {
     h: P::Cost,
     /// The action back to the node's parent, which is not tried.
     inverse: Option<P::Action>,
-    /// The node's parent's state, when the move from it has no inverse and states are cheap to
-    /// compare ([`compares_states`]): a child equal to it is not tried.
+    /// The node's parent's state, when the move from it has no inverse: a child equal to it is
+    /// not tried. Why that is sound: a child equal to its grandparent starts the same subtree
+    /// as the grandparent, at a greater or equal g, and the grandparent's subtree is being
+    /// searched already, so skipping the child loses no path that could be cheaper. It is the
+    /// two-step cycle check that pathfinding's `idastar` makes along the whole path, kept to the
+    /// step that matters most, for every state type (a copy of the parent per expanded node).
     parent_state: Option<P::State>,
     /// The action to the child being searched below this node.
     taken: Option<P::Action>,
@@ -318,27 +319,9 @@ pub(crate) struct Root<P: Problem, M> {
     pub(crate) memo: M,
     /// The action back to the root's parent, which is not tried.
     pub(crate) inverse: Option<P::Action>,
-    /// The root's parent's state, when the move from it has no inverse; see
-    /// [`compares_states`].
+    /// The root's parent's state, when the move from it has no inverse: a child equal to it is
+    /// not tried.
     pub(crate) parent_state: Option<P::State>,
-}
-
-/// The largest state, in bytes, that the walk copies to prune the move back to the parent of a
-/// problem without [`Problem::inverse`]: the size of a packed board or a small array, copied
-/// once per expanded node and compared once per child.
-const MAX_COMPARED_STATE: usize = 64;
-
-/// Whether IDA* prunes the move back to the parent by comparing states when the problem gives
-/// no [`inverse`](Problem::inverse): for states of at most [`MAX_COMPARED_STATE`] bytes without
-/// a destructor (no heap to copy), which a copy and a comparison cost a few instructions.
-///
-/// Why it is sound: a child equal to its grandparent starts the same subtree as the grandparent,
-/// at a greater or equal g, and the grandparent's subtree is being searched already, so skipping
-/// the child loses no path that could be cheaper. It is the two-step cycle check that
-/// pathfinding's `idastar` makes along the whole path, kept to the one step that matters most.
-#[inline(always)]
-pub(crate) const fn compares_states<State>() -> bool {
-    !std::mem::needs_drop::<State>() && std::mem::size_of::<State>() <= MAX_COMPARED_STATE
 }
 
 /// What the workers of a parallel search share: which subtree holds the first goal found so far,
@@ -376,6 +359,8 @@ pub(crate) struct Walk<'search, P: InPlace, H: IncrementalHeuristic<P>, O> {
     /// Whether the recursive walk met something it does not handle, so that the explicit walk
     /// does every iteration from then on.
     pub(crate) recursion_failed: bool,
+    /// How many passes the recursive walk finished.
+    pub(crate) recursive_passes: usize,
     /// The threshold of the current iteration, for [`Observer::progress`].
     bound: u64,
 }
@@ -449,6 +434,7 @@ where
     };
     statistics.expanded = walk.expanded;
     statistics.generated = walk.generated;
+    statistics.recursive_iterations = walk.recursive_passes;
     outcome
 }
 
@@ -476,6 +462,7 @@ where
             generated: 0,
             shared: shared.map(|shared| (shared, 0)),
             recursion_failed: false,
+            recursive_passes: 0,
             bound: 0,
         }
     }
@@ -602,6 +589,9 @@ where
         // The smallest f beyond the threshold; `MAX` until a child is pruned. Whether any child
         // was pruned at all follows from the counts (see below), so no flag rides along.
         let mut next_threshold = P::Cost::MAX;
+        // Whether some child pruned by the threshold (or cut by pathmax) ends a path free of
+        // cycles: only then can a larger threshold find more (see `escapes_path`).
+        let mut open_ended = false;
         // Out of `self` for the pass, so that the current memo can be borrowed while the walk
         // calls its own methods.
         let mut memos = std::mem::take(&mut self.memos);
@@ -652,7 +642,7 @@ where
                     &mut next,
                     (inverse.as_ref(), parent_state.as_ref()),
                     bounds,
-                    &mut next_threshold,
+                    (&mut next_threshold, &mut open_ended),
                     &mut generated,
                 );
                 let (action, child_g, child_h) = match child {
@@ -667,10 +657,9 @@ where
                         loop {
                             let Some(parent) = depth.checked_sub(1) else {
                                 // Every child within the threshold was expanded (or was a
-                                // goal, which ends the iteration early), so the rest of the
-                                // generated were pruned.
-                                let pruned = generated > expanded - 1;
-                                break 'walk End::Exhausted(pruned.then_some(next_threshold));
+                                // goal, which ends the iteration early); a larger threshold
+                                // finds more only past a child that closes no cycle.
+                                break 'walk End::Exhausted(open_ended.then_some(next_threshold));
                             };
                             let (below_g, reversible) = (g, inverse.is_some());
                             depth = parent;
@@ -721,12 +710,11 @@ where
                 quota -= 1;
                 expanded += 1;
                 let child_inverse = self.problem.inverse(&action);
-                let child_parent_state = (child_inverse.is_none() && compares_states::<P::State>())
-                    .then(|| {
-                        let mut parent = state.clone();
-                        self.problem.undo(&mut parent, &action);
-                        parent
-                    });
+                let child_parent_state = child_inverse.is_none().then(|| {
+                    let mut parent = state.clone();
+                    self.problem.undo(&mut parent, &action);
+                    parent
+                });
                 let frame = &mut self.frames[depth];
                 (frame.next, frame.g, frame.h) = (next, g, h);
                 frame.inverse = std::mem::replace(&mut inverse, child_inverse);
@@ -760,7 +748,7 @@ where
         next: &mut usize,
         (inverse, parent_state): (Option<&P::Action>, Option<&P::State>),
         bounds: Bounds<P::Cost>,
-        next_threshold: &mut P::Cost,
+        (next_threshold, open_ended): (&mut P::Cost, &mut bool),
         generated: &mut u64,
     ) -> Step<P::Action, P::Cost> {
         let Bounds { g, h, threshold } = bounds;
@@ -806,8 +794,13 @@ where
                 let f = child_g.saturating_add(child_h);
                 if f > threshold {
                     *next_threshold = (*next_threshold).min(f);
+                    if !*open_ended {
+                        *open_ended = self.escapes_path(state, &action, false, depth);
+                    }
                     if let Some(bound) = self.cuts_parent::<PATHMAX>(&action, f, cost, threshold) {
                         *next_threshold = (*next_threshold).min(bound);
+                        // The node's other children go untried: any of them may escape.
+                        *open_ended = true;
                         return Step::Cut(bound);
                     }
                     continue;
@@ -834,9 +827,13 @@ where
             let f = child_g.saturating_add(child_h);
             if f > threshold {
                 *next_threshold = (*next_threshold).min(f);
+                if !*open_ended {
+                    *open_ended = self.escapes_path(state, &action, true, depth);
+                }
                 self.problem.undo(state, &action);
                 if let Some(bound) = self.cuts_parent::<PATHMAX>(&action, f, cost, threshold) {
                     *next_threshold = (*next_threshold).min(bound);
+                    *open_ended = true;
                     return Step::Cut(bound);
                 }
                 continue;
@@ -844,6 +841,52 @@ where
             return Step::Child(action, child_g, child_h);
         }
         Step::Done
+    }
+
+    /// Whether the path to the child of the current node (at `depth`) by `action`, pruned by
+    /// the threshold, visits no state twice, so that a larger threshold could extend it. `state`
+    /// is the child when `applied`, else the current node.
+    ///
+    /// Why: a goal reachable at all is reachable by a path without a cycle, and an iteration
+    /// follows every such path as far as the threshold lets it (parent pruning and the
+    /// zero-cost repeats skip only children already on their path). So when no path the
+    /// threshold cut is free of cycles, no larger threshold can reach a goal this one missed,
+    /// and the search ends [`Outcome::Unreachable`]: on a finite space with cycles, IDA* ends,
+    /// as pathfinding's does by checking the whole path at every child. Here the path is
+    /// checked only at pruned children, and only until one passes, which in a search that has
+    /// a goal is mostly the first one of the iteration: one replay of the path with
+    /// [`undo`](InPlace::undo) per iteration. A worker of a parallel search sees only the path
+    /// below its subtree's root, so it may take a path for free of cycles when it is not, which
+    /// keeps it searching, never stops it early.
+    #[cold]
+    #[inline(never)]
+    fn escapes_path(
+        &self,
+        state: &P::State,
+        action: &P::Action,
+        applied: bool,
+        depth: usize,
+    ) -> bool {
+        let mut node = state.clone();
+        if !applied {
+            self.problem.apply(&mut node, action);
+        }
+        let mut seen = FastHashSet::default();
+        seen.insert(node.clone());
+        self.problem.undo(&mut node, action);
+        if !seen.insert(node.clone()) {
+            return false;
+        }
+        for frame in self.frames[..depth].iter().rev() {
+            let Some(taken) = frame.taken.as_ref() else {
+                return true;
+            };
+            self.problem.undo(&mut node, taken);
+            if !seen.insert(node.clone()) {
+                return false;
+            }
+        }
+        true
     }
 
     /// Whether `child`, reached from the current node (at `depth`, with path cost `g`) by the

@@ -2,8 +2,8 @@
 //! starts [`multi_source_bfs`], lazily [`bfs_reach`] (from many starts: the distance map [`multi_source_bfs_reach`]), back to the start [`bfs_loop`]),
 //! bidirectional breadth-first
 //! ([`bidirectional_bfs`], towards a goal set [`bidirectional_bfs_to_goals`]), Dijkstra
-//! ([`dijkstra`], [`dijkstra_all`], [`dijkstra_partial`], [`dijkstra_within`],
-//! [`dijkstra_reach`]), bidirectional Dijkstra ([`bidirectional_dijkstra`], towards a goal set
+//! ([`dijkstra`], from many starts [`multi_source_dijkstra`], [`dijkstra_all`],
+//! [`dijkstra_partial`], [`dijkstra_within`], [`dijkstra_reach`]), bidirectional Dijkstra ([`bidirectional_dijkstra`], towards a goal set
 //! [`bidirectional_dijkstra_to_goals`]), A* ([`astar`], every optimal solution
 //! [`astar_bag`]), Yen's k shortest paths ([`yen`]), depth-first ([`dfs`], lazily
 //! [`dfs_reach`], iterative deepening [`iddfs`]),
@@ -118,7 +118,9 @@ mod bidirectional_to_goals;
 mod checked_cost;
 mod closure;
 mod closure_in_place;
+mod closure_unit;
 mod cost;
+mod count_paths;
 mod crew;
 mod dfs;
 mod dfs_reach;
@@ -135,6 +137,7 @@ mod iddfs;
 mod incremental_heuristic;
 mod limits;
 mod multi_source_bfs;
+mod multi_source_dijkstra;
 mod node_store;
 mod observer;
 mod open_list;
@@ -144,6 +147,7 @@ mod path;
 mod problem;
 mod pruned;
 mod pruning_automaton;
+mod ranked;
 mod recursive_walk;
 mod statistics;
 mod tree;
@@ -164,11 +168,18 @@ pub use bidirectional_dijkstra::{
     bidirectional_dijkstra, bidirectional_dijkstra_to_goals, bidirectional_dijkstra_to_goals_with,
     bidirectional_dijkstra_with,
 };
-pub use bidirectional_to_goals::{bidirectional_bfs_to_goals, bidirectional_bfs_to_goals_with};
+pub use bidirectional_to_goals::{
+    bidirectional_bfs_between, bidirectional_bfs_between_with, bidirectional_bfs_to_goals,
+    bidirectional_bfs_to_goals_with,
+};
 pub use checked_cost::{CostError, FloatCost, Signed, SignedInteger};
-pub use closure::{from_fn, from_fn_reversible, FnProblem, FnReversible};
+pub use closure::{
+    from_fn, from_fn_bidirectional, from_fn_reversible, FnProblem, FnReversible, NoGoal,
+};
 pub use closure_in_place::{from_fn_in_place, FnInPlace, Step};
+pub use closure_unit::{from_fn_unit, FnUnit};
 pub use cost::Cost;
+pub use count_paths::count_paths;
 pub use crew::{idastar_crew, Crew, SPLIT_NODES_PER_THREAD};
 pub use dfs::{dfs, dfs_with};
 pub use dfs_reach::{dfs_reach, dfs_reach_with, DfsReach};
@@ -188,6 +199,7 @@ pub use iddfs::{iddfs, iddfs_with};
 pub use incremental_heuristic::IncrementalHeuristic;
 pub use limits::{Limits, DEFAULT_MAX_STORED};
 pub use multi_source_bfs::{multi_source_bfs, multi_source_bfs_with};
+pub use multi_source_dijkstra::{multi_source_dijkstra, multi_source_dijkstra_with};
 pub use observer::{NoObserver, Observer, OnProgress, Progress, PROGRESS_INTERVAL};
 pub use outcome::{Limit, Outcome, ResultOf, SearchResult, Solution};
 pub use parallel_idastar::{idastar_parallel, MAX_PARALLEL_THREADS};
@@ -196,6 +208,7 @@ pub use problem::{
 };
 pub use pruned::{Pruned, PrunedAction, PrunedError, PrunedHeuristic, PrunedState};
 pub use pruning_automaton::{PruningAutomaton, PruningAutomatonError};
+pub use ranked::Ranked;
 pub use statistics::{Iteration, Statistics};
 pub use visited::{DenseVisited, DenseVisitedError, HashVisited, OrderedVisited, VisitedSet};
 pub use yen::{yen, yen_with, KShortest, KShortestOf};

@@ -164,16 +164,29 @@ where
     C: Copy,
 {
     pub(crate) fn new() -> Self {
-        Self::with_most_nodes(MOST_NODES)
+        Self::with_room(MOST_NODES, INITIAL_NODES)
+    }
+
+    /// A store with room for about `expected` nodes before it grows (at most the usual
+    /// [`INITIAL_NODES`]), for a caller that runs many searches it knows to be small: Yen's
+    /// deviations on a graph of 30 nodes spent more time reserving and clearing the usual room
+    /// than searching.
+    pub(crate) fn expecting(expected: usize) -> Self {
+        Self::with_room(MOST_NODES, expected.clamp(16, INITIAL_NODES))
     }
 
     /// A store that reports [`Full`] beyond `most_nodes`, so tests can reach the limit.
+    #[cfg(test)]
     fn with_most_nodes(most_nodes: usize) -> Self {
+        Self::with_room(most_nodes, INITIAL_NODES)
+    }
+
+    fn with_room(most_nodes: usize, room: usize) -> Self {
         NodeStore {
-            states: Vec::with_capacity(INITIAL_NODES),
-            parents: Vec::with_capacity(INITIAL_NODES),
-            costs: Vec::with_capacity(INITIAL_NODES),
-            table: IndexTable::for_nodes(INITIAL_NODES),
+            states: Vec::with_capacity(room),
+            parents: Vec::with_capacity(room),
+            costs: Vec::with_capacity(room),
+            table: IndexTable::for_nodes(room),
             closed: Vec::new(),
             most_nodes: most_nodes.min(MOST_NODES),
         }

@@ -20,7 +20,12 @@ use crate::problem::Problem;
 ///   one from a closure that watches searches over any problem.
 pub trait Observer<P: Problem + ?Sized> {
     /// Whether the algorithm should report the per-node events.
-    const ENABLED: bool = true;
+    ///
+    /// By default, true unless the observer asks for [`PROGRESS`](Observer::PROGRESS): an
+    /// observer that sets `PROGRESS` and overrides only [`progress`](Observer::progress) (and
+    /// [`iteration`](Observer::iteration), which is always called) keeps every fast path on
+    /// without saying more. One that wants per-node events too sets `ENABLED` to true.
+    const ENABLED: bool = !Self::PROGRESS;
 
     /// Whether the algorithm should call [`progress`](Observer::progress).
     const PROGRESS: bool = false;
@@ -46,8 +51,13 @@ pub trait Observer<P: Problem + ?Sized> {
     /// The counts of the search so far, when [`PROGRESS`](Observer::PROGRESS) is true: about
     /// every [`PROGRESS_INTERVAL`] expansions, and as each IDA* iteration starts. Called by
     /// [`bfs`](crate::bfs()), [`bidirectional_bfs`](crate::bidirectional_bfs()),
-    /// [`astar`](crate::astar()) and [`idastar`](crate::idastar()) with their `_with` forms;
-    /// the other algorithms do not report progress (yet).
+    /// [`astar`](crate::astar()), [`astar_bag`](crate::astar_bag()),
+    /// [`dijkstra`](crate::dijkstra()) and every Dijkstra form ([`dijkstra_all`](crate::dijkstra_all()),
+    /// [`dijkstra_partial`](crate::dijkstra_partial()), [`dijkstra_within`](crate::dijkstra_within()),
+    /// [`dijkstra_reach`](crate::dijkstra_reach()),
+    /// [`bidirectional_dijkstra`](crate::bidirectional_dijkstra())), [`yen`](crate::yen()) (the
+    /// counts of all its deviations together, no bound) and [`idastar`](crate::idastar()),
+    /// through their `_with` forms.
     #[inline]
     fn progress(&mut self, progress: &Progress) {
         let _ = progress;
@@ -70,7 +80,9 @@ pub struct Progress {
     pub stored: usize,
     /// The cost bound the search has reached, widened as [`Cost::to_u64`](crate::Cost::to_u64)
     /// does: IDA*'s threshold, A*'s f of the node being expanded (no solution costs less once
-    /// a consistent heuristic's f has passed it). `None` for the breadth-first searches.
+    /// a consistent heuristic's f has passed it), Dijkstra's g of the node being settled, the
+    /// sum of bidirectional Dijkstra's two radii. `None` for the breadth-first searches and
+    /// Yen's.
     pub bound: Option<u64>,
 }
 

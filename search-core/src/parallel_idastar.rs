@@ -16,7 +16,7 @@ use std::thread;
 use crate::cost::Cost;
 use crate::crew::Crew;
 use crate::hash::FastHashMap;
-use crate::idastar::{compares_states, start_or_goal, End, Root, Shared, Walk};
+use crate::idastar::{start_or_goal, End, Root, Shared, Walk};
 use crate::incremental_heuristic::IncrementalHeuristic;
 use crate::limits::{Guard, Limits};
 use crate::observer::NoObserver;
@@ -447,8 +447,7 @@ where
                 }
                 let mut path = parent.path.clone();
                 let inverse = problem.inverse(&action);
-                let parent_state = (inverse.is_none() && compares_states::<P::State>())
-                    .then(|| parent.root.state.clone());
+                let parent_state = inverse.is_none().then(|| parent.root.state.clone());
                 path.push(action);
                 if problem.is_goal(&state) {
                     return Split::Solved(path, g);

@@ -95,8 +95,8 @@ pub trait Problem {
     /// inverse must lead back to the state the action came from, at the same cost. The default
     /// says there is none, which is always correct but slower: IDA* then skips the move back by
     /// comparing each child with its grandparent state instead, which on the 15-puzzle of
-    /// `examples/plain_idastar.rs` cost a tenth of the search's time (21.6 s without an inverse,
-    /// 19.5 s with one; the table in [`idastar`](crate::idastar) has every optional part).
+    /// `examples/plain_idastar.rs` costs about a tenth of the search's time (the figures are in
+    /// the repository's `BENCHMARKS.md`).
     #[inline]
     fn inverse(&self, action: &Self::Action) -> Option<Self::Action> {
         let _ = action;
@@ -118,9 +118,15 @@ pub trait Problem {
 /// IDA* then keeps only the next slot's index per depth and asks for one action at a time, so
 /// listing, storing and reading back a buffer disappear from the hot loop. The two ways give the
 /// same search, node for node, when slots hold the listed actions in the same order; on the
-/// 15-puzzle of `examples/plain_idastar.rs` slots alone took the plain search from 21.6 s to
-/// 14.5 s, and with an inverse and a consistent heuristic to 9.6 s (the table in
-/// [`idastar`](crate::idastar)).
+/// 15-puzzle of `examples/plain_idastar.rs` slots are the largest single gain, and with an
+/// inverse and a consistent heuristic the largest of all (the figures are in the repository's
+/// `BENCHMARKS.md`).
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot apply and undo actions in place, as IDA* needs",
+    label = "not `InPlace`",
+    note = "implement `InPlace` (`apply` and `undo`), or make the problem with `from_fn_in_place`; \
+            the searches that store states (`astar`, `bfs`, `dijkstra`) need only `Problem`"
+)]
 pub trait InPlace: Problem {
     /// How many action slots [`action_in_slot`](InPlace::action_in_slot) answers for; zero (the
     /// default) makes searches use [`actions`](InPlace::actions) instead.
@@ -263,6 +269,12 @@ pub trait InPlace: Problem {
 }
 
 /// A problem that can enumerate the moves *into* a state, for searching backwards from a goal.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot list the moves into a state, as bidirectional search needs",
+    label = "not `Reversible`",
+    note = "implement `Reversible` (`predecessors`), or make the problem with \
+            `from_fn_reversible`; one-way searches (`bfs`, `dijkstra`) need only `Problem`"
+)]
 pub trait Reversible: Problem {
     /// Pushes every predecessor of `state` onto `out` (empty on entry).
     ///
@@ -275,6 +287,12 @@ pub trait Reversible: Problem {
 ///
 /// With it, a visited set is a bitset of `rank_count()` bits instead of a hash table: no hashing
 /// and one bit per state. It suits spaces that fit in memory, such as the 8-puzzle's 9! boards.
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` does not rank its states, as a `DenseVisited` bitset needs",
+    label = "not `PerfectRank`",
+    note = "implement `PerfectRank` (`rank_count` and `rank`), or use `HashVisited`, which \
+            needs only `Problem`"
+)]
 pub trait PerfectRank: Problem {
     /// One more than the largest rank.
     fn rank_count(&self) -> u64;

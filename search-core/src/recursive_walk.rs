@@ -20,7 +20,8 @@
 use std::mem::{needs_drop, size_of};
 
 use crate::cost::Cost;
-use crate::idastar::{compares_states, End, PassEnd, Root, Walk};
+use crate::hash::FastHashSet;
+use crate::idastar::{End, PassEnd, Root, Walk};
 use crate::incremental_heuristic::IncrementalHeuristic;
 use crate::observer::Observer;
 use crate::outcome::Limit;
@@ -39,6 +40,13 @@ const MAX_QUOTA: u64 = 1 << 32;
 
 /// The largest state, in bytes, that the recursive walk copies from parent to child.
 const MAX_COPIED_STATE: usize = 32;
+
+/// A node of the current path, linked to its parent's: the recursion's path, read only to tell
+/// whether a pruned child's path is free of cycles (see [`Descent::escapes_path`]).
+struct Ancestry<'path, State> {
+    state: &'path State,
+    parent: Option<&'path Ancestry<'path, State>>,
+}
 
 /// Whether the recursion is unwinding, and why.
 enum Unwind {
@@ -62,6 +70,9 @@ struct Descent<'walk, 'search, P: InPlace, H: IncrementalHeuristic<P>, O> {
     bound: P::Cost,
     /// The smallest f beyond the threshold seen so far; `MAX` until a child is pruned.
     next_threshold: P::Cost,
+    /// Whether a child pruned by the threshold ends a path free of cycles, so that a larger
+    /// threshold may find more (as in the explicit walk's `escapes_path`).
+    open_ended: bool,
     generated: u64,
     /// Expansions left before the limits must be looked at again. Every expansion takes one
     /// first, and the one that takes the last looks at the limits before it goes ahead.
@@ -115,6 +126,7 @@ where
             heuristic: self.heuristic,
             bound: threshold.saturating_add(P::Cost::ONE),
             next_threshold: P::Cost::MAX,
+            open_ended: false,
             generated: 0,
             // A quota of one, which the root's expansion has taken.
             quota: 0,
@@ -127,13 +139,20 @@ where
         };
         // The root's expansion, checked against the limits like every other.
         let unwound = descent.refill_quota() || {
-            descent.expand(root.state.clone(), root.g, root.h, root.inverse.clone())
+            descent.expand(
+                root.state.clone(),
+                root.g,
+                root.h,
+                root.inverse.clone(),
+                None,
+            )
         };
         let Descent {
             granted,
             quota,
             generated,
             next_threshold,
+            open_ended,
             mut path,
             cost,
             unwind,
@@ -141,9 +160,9 @@ where
         } = descent;
         let expanded = granted - quota;
         let end = if !unwound {
-            // Every child within the threshold was expanded, so the rest were pruned.
-            let pruned = generated > expanded - 1;
-            End::Exhausted(pruned.then_some(next_threshold))
+            // Every child within the threshold was expanded; a larger threshold finds more
+            // only past a child that closes no cycle.
+            End::Exhausted(open_ended.then_some(next_threshold))
         } else {
             match unwind {
                 Unwind::Fallback => {
@@ -162,6 +181,7 @@ where
                 }
             }
         };
+        self.recursive_passes += 1;
         Some(self.finish_pass(end, threshold, expanded, generated))
     }
 }
@@ -185,7 +205,12 @@ where
         g: P::Cost,
         h: P::Cost,
         inverse: Option<P::Action>,
+        parent: Option<&Ancestry<'_, P::State>>,
     ) -> bool {
+        let here = Ancestry {
+            state: &state,
+            parent,
+        };
         // Read once: the calls below take `self`, so the compiler would read it again after each.
         let bound = self.bound;
         for slot in 0..self.problem.action_slots() {
@@ -203,7 +228,7 @@ where
                 return self.fall_back();
             }
             let child_g = g.saturating_add(cost);
-            let within = self.child_within(&state, &action, child_g, h, bound);
+            let within = self.child_within(&here, &action, child_g, h, bound);
             // Counted after the estimate: a store before it made the compiler read the
             // problem's tables again, since it could not tell that the counter is not among them.
             self.generated += 1;
@@ -224,10 +249,10 @@ where
             // The explicit walk prunes the move back to a parent without an inverse by
             // comparing states; this walk does not, so it hands such an iteration back, to
             // search the same tree.
-            if child_inverse.is_none() && compares_states::<P::State>() {
+            if child_inverse.is_none() {
                 return self.fall_back();
             }
-            if self.expand(child, child_g, child_h, child_inverse) {
+            if self.expand(child, child_g, child_h, child_inverse, Some(&here)) {
                 if matches!(self.unwind, Unwind::Solved) {
                     self.path.push(action);
                 }
@@ -242,13 +267,14 @@ where
     #[inline(always)]
     fn child_within(
         &mut self,
-        state: &P::State,
+        here: &Ancestry<'_, P::State>,
         action: &P::Action,
         child_g: P::Cost,
         h: P::Cost,
         bound: P::Cost,
     ) -> Option<(P::State, P::Cost)> {
         let (problem, heuristic) = (self.problem, self.heuristic);
+        let state = here.state;
         // The smallest estimate that puts the child beyond the threshold: zero when its g alone
         // is. It depends on the node and the action's cost only, so with unit costs the
         // compiler works it out once per node, and a child costs one comparison, not a
@@ -283,6 +309,9 @@ where
         if child_h >= beyond {
             let f = child_g.saturating_add(child_h);
             self.next_threshold = self.next_threshold.min(f);
+            if !self.open_ended {
+                self.open_ended = Self::escapes_path(problem, here, action);
+            }
             return None;
         }
         if ahead.is_some() {
@@ -316,6 +345,26 @@ where
         };
         self.unwind = stop;
         self.quota = 1;
+        true
+    }
+
+    /// Whether the path to the child of `here` by `action` visits no state twice; out of line,
+    /// since a search that has a goal asks mostly once per iteration (see the explicit walk's
+    /// `escapes_path`).
+    #[cold]
+    #[inline(never)]
+    fn escapes_path(problem: &P, here: &Ancestry<'_, P::State>, action: &P::Action) -> bool {
+        let mut child = here.state.clone();
+        problem.apply(&mut child, action);
+        let mut seen = FastHashSet::default();
+        seen.insert(&child);
+        let mut node = Some(here);
+        while let Some(ancestor) = node {
+            if !seen.insert(ancestor.state) {
+                return false;
+            }
+            node = ancestor.parent;
+        }
         true
     }
 

@@ -28,6 +28,13 @@ pub trait VisitedSet<P: Problem + ?Sized> {
     fn is_empty(&self) -> bool {
         self.len() == 0
     }
+
+    /// Whether [`bfs_with`](crate::bfs_with) and
+    /// [`multi_source_bfs_with`](crate::multi_source_bfs_with) may use an index over their own
+    /// search tree instead of this set, so that each state is stored once rather than twice:
+    /// true for [`HashVisited`] (which is then left empty), false by default and for a set
+    /// lent by `&mut`, which the search fills for its owner to read.
+    const TREE_INDEX: bool = false;
 }
 
 /// A hash set of states: works for every problem, one hash per lookup.
@@ -77,6 +84,8 @@ impl<State> HashVisited<State> {
 }
 
 impl<P: Problem + ?Sized> VisitedSet<P> for HashVisited<P::State> {
+    const TREE_INDEX: bool = true;
+
     #[inline]
     fn insert(&mut self, _problem: &P, state: &P::State) -> bool {
         // Cloning up front keeps it to one hash per successor; states are meant to be compact,

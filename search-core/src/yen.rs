@@ -11,7 +11,8 @@ use crate::cost::Cost;
 use crate::dijkstra::Settler;
 use crate::hash::FastHashSet;
 use crate::limits::Limits;
-use crate::observer::{NoObserver, Observer};
+use crate::node_store::NodeStore;
+use crate::observer::{NoObserver, Observer, Progress};
 use crate::outcome::{Limit, Outcome, Solution};
 use crate::path::solution_through;
 use crate::problem::{Problem, Successors};
@@ -244,7 +245,15 @@ impl<P: Problem, O: Observer<P>> Search<'_, P, O> {
             limits.max_expanded = Some(max.saturating_sub(self.statistics.expanded));
         }
         let observer = Forward(&mut *self.observer);
-        let mut settler = Settler::new(&restricted, from.clone(), &limits, observer);
+        // Each deviation stores no more than about the first search did (stored is the
+        // largest so far), which on a small graph is far less than a store's usual room.
+        let store = match self.statistics.stored {
+            0 => NodeStore::new(),
+            stored => NodeStore::expecting(stored),
+        };
+        let from = std::iter::once(from.clone());
+        let mut settler = Settler::with_store(&restricted, from, store, &limits, observer);
+        settler.expanded_before = self.statistics.expanded;
         let found = loop {
             match settler.settle_next() {
                 Err(limit) => break Err(limit),
@@ -326,6 +335,16 @@ struct Forward<'o, O>(&'o mut O);
 
 impl<P: Problem, O: Observer<P>> Observer<Restricted<'_, P>> for Forward<'_, O> {
     const ENABLED: bool = O::ENABLED;
+    const PROGRESS: bool = O::PROGRESS;
+
+    /// The counts of the whole enumeration; no bound, since each deviation's costs start
+    /// from its spur state, not from the start.
+    fn progress(&mut self, progress: &Progress) {
+        self.0.progress(&Progress {
+            bound: None,
+            ..*progress
+        });
+    }
 
     fn expanded(&mut self, state: &P::State, cost: P::Cost) {
         self.0.expanded(state, cost);

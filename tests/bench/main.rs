@@ -8,10 +8,12 @@
 //! `target/bench-report.md`.
 
 mod baseline;
+mod bfs_memory;
 mod classics;
 mod contention;
 mod crew;
 mod databases;
+mod explicit;
 mod specialised;
 mod summary;
 
@@ -35,6 +37,15 @@ fn main() {
     if let [flag, limit] = arguments.as_slice() {
         if flag == MEMORY_CHILD {
             memory_child(limit.parse().expect("the parent passes a node count"));
+            return;
+        }
+    }
+    if let [flag, library, states] = arguments.as_slice() {
+        if flag == bfs_memory::CHILD {
+            bfs_memory::child(
+                library,
+                states.parse().expect("the parent passes a state count"),
+            );
             return;
         }
     }
@@ -73,7 +84,8 @@ fn main() {
             crew::crew_section(report, summary, if quick { 1 } else { 5 })
         }),
         ("memory", &|report, summary| {
-            memory_section(report, summary, if quick { 2_000_000 } else { 20_000_000 })
+            memory_section(report, summary, if quick { 2_000_000 } else { 20_000_000 });
+            bfs_memory::table(report, summary, if quick { 500_000 } else { 2_000_000 })
         }),
         ("databases", &|report, summary| {
             databases::databases_section(report, summary, if quick { 1 } else { 5 })

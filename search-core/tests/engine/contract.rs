@@ -105,6 +105,43 @@ fn visited_sets_tell_their_size_without_a_turbofish() {
     assert!(!hashed.is_empty() && !ordered.is_empty() && !dense.is_empty());
 }
 
+/// An owned `HashVisited` is replaced by an index over BFS's own tree (each state stored once),
+/// a lent one is filled as before: both searches do the same work, node for node, as the
+/// ordered set does.
+#[test]
+fn the_tree_index_searches_as_a_visited_set_does() {
+    let lock = Lock {
+        wheels: 3,
+        notches: 6,
+        goal: vec![3, 2, 5],
+    };
+    let (start, limits) = (vec![0, 0, 0], Limits::default());
+    let counts = |result: &search_core::SearchResult<Vec<u8>, (usize, bool), u32>| {
+        let statistics = &result.statistics;
+        (
+            result.solution().map(|solution| solution.actions.clone()),
+            statistics.expanded,
+            statistics.generated,
+            statistics.duplicates,
+            statistics.stored,
+            statistics.largest_frontier,
+        )
+    };
+    let owned = bfs_with(
+        &lock,
+        start.clone(),
+        HashVisited::default(),
+        &limits,
+        NoObserver,
+    );
+    let mut lent = HashVisited::default();
+    let filled = bfs_with(&lock, start.clone(), &mut lent, &limits, NoObserver);
+    let ordered = bfs_with(&lock, start, OrderedVisited::default(), &limits, NoObserver);
+    assert_eq!(counts(&owned), counts(&filled));
+    assert_eq!(counts(&owned), counts(&ordered));
+    assert_eq!(lent.len(), filled.statistics.stored);
+}
+
 /// A walk on the integer line by steps of one, with or without declaring the inverse.
 struct Line {
     goal: i64,

@@ -66,3 +66,45 @@ fn negative_and_nan_costs_are_refused() {
         "a cost must not be negative"
     );
 }
+
+/// Float arithmetic agrees with `f64` arithmetic on values whose sums are exact, and stays a
+/// cost: differences stop at zero, sums of nothing are zero.
+#[test]
+fn float_costs_add_subtract_scale_and_sum() {
+    proptest!(|(quarters in proptest::collection::vec(0..400u32, 0..20), factor in 0..8u32)| {
+        let values: Vec<f64> = quarters.iter().map(|&q| f64::from(q) / 4.0).collect();
+        let costs: Vec<FloatCost> = values.iter().map(|&v| FloatCost::of(v)).collect();
+        let total: FloatCost = costs.iter().sum();
+        prop_assert_eq!(total.get(), values.iter().sum::<f64>());
+        prop_assert_eq!(costs.iter().copied().sum::<FloatCost>(), total);
+        let factor = f64::from(factor) / 2.0;
+        prop_assert_eq!((total * factor).get(), values.iter().sum::<f64>() * factor);
+        if let [first, second, ..] = values[..] {
+            let difference = FloatCost::of(first) - FloatCost::of(second);
+            prop_assert_eq!(difference.get(), (first - second).max(0.0));
+        }
+    });
+    assert_eq!(
+        std::iter::empty::<FloatCost>().sum::<FloatCost>(),
+        FloatCost::of(0.0)
+    );
+    assert_eq!(FloatCost::of(2.5).to_string(), "2.5");
+}
+
+#[test]
+#[should_panic(expected = "FloatCost::of(-1.5): a cost must not be negative")]
+fn a_negative_float_cost_panics_with_its_value() {
+    let _ = FloatCost::of(-1.5);
+}
+
+#[test]
+#[should_panic(expected = "a cost must be a number, not NaN")]
+fn a_nan_float_cost_panics() {
+    let _ = FloatCost::of(f64::NAN);
+}
+
+#[test]
+#[should_panic(expected = "FloatCost * -2: a cost scales only by a number that is not negative")]
+fn a_float_cost_scaled_by_a_negative_factor_panics() {
+    let _ = FloatCost::of(0.0) * -2.0;
+}

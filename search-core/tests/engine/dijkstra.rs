@@ -10,8 +10,8 @@ use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
     bfs_reach, bidirectional_dijkstra, bidirectional_dijkstra_with, dfs_reach, dijkstra,
-    dijkstra_all, dijkstra_partial, dijkstra_reach, dijkstra_with, dijkstra_within, ExploredGraph,
-    GraphProblem, Limits,
+    dijkstra_all, dijkstra_partial, dijkstra_reach, dijkstra_with, dijkstra_within,
+    multi_source_dijkstra, ExploredGraph, GraphProblem, Limits, Outcome,
 };
 
 use crate::graphs::{build, check, check_path, edges, Edges};
@@ -230,4 +230,57 @@ fn reach_iterators_report_costs_to_observers() {
     let costs: Vec<(u8, u32)> = dijkstra_reach_with(&problem, 0, &limits, &mut seen).collect();
     assert_eq!(seen.0, costs);
     assert_eq!(costs.last(), Some(&(7, 6)));
+}
+
+/// Dijkstra from several starts at once: the cheapest of petgraph's costs from each start, by
+/// a valid path from one of them.
+fn check_multi_source<Ty: EdgeType>(
+    edges: &Edges,
+    starts: &[Index],
+    goal: Index,
+) -> Result<(), TestCaseError> {
+    let graph = build::<Ty>(edges);
+    let starts: Vec<NodeIndex> = starts
+        .iter()
+        .map(|start| NodeIndex::new(start.index(edges.0)))
+        .collect();
+    let goal = NodeIndex::new(goal.index(edges.0));
+    let oracle = starts
+        .iter()
+        .filter_map(|&start| costs_from(&graph, start).get(&goal).copied())
+        .min();
+    let problem = GraphProblem::new(&graph, goal);
+    let result = multi_source_dijkstra(&problem, starts.iter().copied());
+    match (result.outcome, oracle) {
+        (Outcome::Solved(solution), Some(optimal)) => {
+            prop_assert_eq!(solution.cost, optimal);
+            prop_assert!(starts.contains(&solution.start));
+            check_path(&graph, solution.start, goal, &solution)?;
+        }
+        (Outcome::Unreachable, None) => {}
+        (outcome, optimal) => {
+            return Err(TestCaseError::fail(format!(
+                "{outcome:?}, the optimum is {optimal:?}"
+            )))
+        }
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn multi_source_dijkstra_on_directed_graphs(
+        edges in edges(12, 0..=9), starts in proptest::collection::vec(any::<Index>(), 0..4), goal: Index,
+    ) {
+        check_multi_source::<Directed>(&edges, &starts, goal)?;
+    }
+
+    #[test]
+    fn multi_source_dijkstra_on_undirected_graphs(
+        edges in edges(12, 0..=9), starts in proptest::collection::vec(any::<Index>(), 0..4), goal: Index,
+    ) {
+        check_multi_source::<Undirected>(&edges, &starts, goal)?;
+    }
 }

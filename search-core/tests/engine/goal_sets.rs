@@ -9,8 +9,8 @@ use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    bidirectional_bfs_to_goals, bidirectional_dijkstra_to_goals, multi_source_bfs,
-    multi_source_bfs_reach, GraphProblem, Outcome, ResultOf, Solution,
+    bidirectional_bfs_between, bidirectional_bfs_to_goals, bidirectional_dijkstra_to_goals,
+    multi_source_bfs, multi_source_bfs_reach, GraphProblem, Outcome, ResultOf, Solution,
 };
 
 use crate::graphs::{build, check_path, edges, Edges};
@@ -209,5 +209,53 @@ proptest! {
                 return Err(TestCaseError::fail(format!("{outcome:?}, the shortest loop is {shortest:?}")))
             }
         }
+    }
+}
+
+/// Bidirectional BFS between a set of starts and a set of goals: the fewest moves of any pair,
+/// by petgraph, on a valid path from one of the starts to one of the goals.
+fn check_between<Ty: EdgeType>(
+    edges: &Edges,
+    starts: &[Index],
+    goals: &[Index],
+) -> Result<(), TestCaseError> {
+    let graph = build::<Ty>(edges);
+    let (starts, goals) = (pick(edges.0, starts), pick(edges.0, goals));
+    let fewest = goals
+        .iter()
+        .filter_map(|&goal| fewest_moves(&graph, &starts, goal))
+        .min();
+    // The goal test is not used by the bidirectional searches: any node serves.
+    let problem = GraphProblem::new(&graph, NodeIndex::new(0));
+    let result = bidirectional_bfs_between(&problem, starts.iter().copied(), goals.iter().copied());
+    check_fewest::<Ty>("bidirectional_bfs_between", &result, fewest, |solution| {
+        prop_assert!(starts.contains(&solution.start));
+        let reached = goals
+            .iter()
+            .find(|&&goal| check_path(&graph, solution.start, goal, solution).is_ok());
+        prop_assert!(reached.is_some(), "the path ends at no goal");
+        Ok::<(), TestCaseError>(())
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    #[test]
+    fn bidirectional_bfs_between_sets_on_directed_graphs(
+        edges in edges(10, 1..=9),
+        starts in proptest::collection::vec(any::<Index>(), 0..4),
+        goals in proptest::collection::vec(any::<Index>(), 0..4),
+    ) {
+        check_between::<Directed>(&edges, &starts, &goals)?;
+    }
+
+    #[test]
+    fn bidirectional_bfs_between_sets_on_undirected_graphs(
+        edges in edges(10, 1..=9),
+        starts in proptest::collection::vec(any::<Index>(), 0..4),
+        goals in proptest::collection::vec(any::<Index>(), 0..4),
+    ) {
+        check_between::<Undirected>(&edges, &starts, &goals)?;
     }
 }

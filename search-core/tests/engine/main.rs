@@ -2,6 +2,7 @@
 //! independent brute-force oracles and against `petgraph`'s Dijkstra.
 
 mod bag;
+mod cliffs;
 mod closures;
 mod contract;
 mod costs;

@@ -2,9 +2,10 @@
 //! hears counts that grow, bounds that rise and a last report that matches the search's end.
 
 use search_core::{
-    astar_with, bfs_with, bidirectional_bfs_with, heuristic_fn, idastar_with, HashVisited, InPlace,
-    Limits, NoObserver, OnProgress, Problem, Progress, Reversible, SearchResult, Successor,
-    Successors, PROGRESS_INTERVAL,
+    astar_bag_with, astar_with, bfs_with, bidirectional_bfs_with, bidirectional_dijkstra_with,
+    dijkstra_all_with, dijkstra_with, heuristic_fn, idastar_with, yen_with, HashVisited, InPlace,
+    Limits, NoObserver, OnProgress, Problem, Progress, Reversible, SearchResult, Statistics,
+    Successor, Successors, PROGRESS_INTERVAL,
 };
 
 /// Five wheels of ten notches, each turned by one notch either way: 100,000 states, the
@@ -196,4 +197,112 @@ fn idastar_reports_each_threshold_and_keeps_its_fast_walk() {
         result.statistics.expanded
     );
     assert_eq!(reports.iter().map(|report| report.stored).max(), Some(0));
+}
+
+/// Runs `search` unobserved and observed, checks that both expanded the same nodes, and that
+/// the observed one reported once per [`PROGRESS_INTERVAL`] expansions, with counts that grow
+/// and bounds that never fall; returns the reports.
+fn reports_of(mut search: impl FnMut(Option<&mut Vec<Progress>>) -> Statistics) -> Vec<Progress> {
+    let plain = search(None);
+    let mut reports = Vec::new();
+    let watched = search(Some(&mut reports));
+    assert_eq!(
+        plain.expanded, watched.expanded,
+        "watching changed the search"
+    );
+    assert_eq!(
+        plain.generated, watched.generated,
+        "watching changed the search"
+    );
+    assert!(
+        watched.expanded >= PROGRESS_INTERVAL,
+        "too small a search to test"
+    );
+    assert_counts_grow(&reports, watched.expanded);
+    assert_eq!(reports.len() as u64, watched.expanded / PROGRESS_INTERVAL);
+    let bounds: Vec<u64> = reports.iter().filter_map(|report| report.bound).collect();
+    assert!(
+        bounds.windows(2).all(|pair| pair[0] <= pair[1]),
+        "{bounds:?}"
+    );
+    reports
+}
+
+/// Calls `body` with an [`OnProgress`] that records into `reports`, or with no observer.
+macro_rules! with_observer {
+    ($reports:expr, |$observer:ident| $body:expr) => {
+        match $reports {
+            Some(reports) => {
+                let $observer = OnProgress(|progress: &Progress| reports.push(*progress));
+                $body
+            }
+            None => {
+                let $observer = NoObserver;
+                $body
+            }
+        }
+    };
+}
+
+#[test]
+fn every_dijkstra_form_reports_progress() {
+    let wheels = Wheels { goal: FAR };
+    let limits = Limits::default();
+    let reports = reports_of(|reports| {
+        with_observer!(reports, |watch| dijkstra_with(
+            &wheels, START, &limits, watch
+        )
+        .statistics)
+    });
+    assert!(reports
+        .iter()
+        .all(|report| report.bound.is_some_and(|bound| bound <= 25)));
+    let reports = reports_of(|reports| {
+        with_observer!(reports, |watch| dijkstra_all_with(
+            &wheels, START, &limits, watch
+        )
+        .statistics)
+    });
+    assert!(reports
+        .iter()
+        .all(|report| report.bound.is_some_and(|bound| bound <= 25)));
+    let reports = reports_of(|reports| {
+        with_observer!(reports, |watch| {
+            bidirectional_dijkstra_with(&wheels, START, FAR, &limits, watch).statistics
+        })
+    });
+    assert!(reports
+        .iter()
+        .all(|report| report.bound.is_some_and(|bound| bound <= 25)));
+}
+
+#[test]
+fn astar_bag_reports_a_rising_f() {
+    let wheels = Wheels { goal: FAR };
+    let estimate = turns_left(FAR);
+    let heuristic = heuristic_fn(move |state: &[u8; 5]| estimate(state) / 2);
+    let limits = Limits::default();
+    let reports = reports_of(|reports| {
+        with_observer!(reports, |watch| {
+            astar_bag_with(&wheels, &heuristic, START, &limits, watch).statistics
+        })
+    });
+    assert!(reports
+        .iter()
+        .all(|report| report.bound.is_some_and(|bound| bound <= 25)));
+}
+
+/// Yen's deviations are many small searches: the reports count them all together, so a long
+/// enumeration is heard although no single deviation reaches an interval.
+#[test]
+fn yen_reports_the_counts_of_all_its_deviations() {
+    let wheels = Wheels {
+        goal: [3, 3, 0, 0, 0],
+    };
+    let limits = Limits::default();
+    let reports = reports_of(|reports| {
+        with_observer!(reports, |watch| yen_with(&wheels, START, 3, &limits, watch)
+            .statistics)
+    });
+    assert!(reports.iter().all(|report| report.bound.is_none()));
 }
