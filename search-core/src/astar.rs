@@ -91,18 +91,18 @@ where
     astar_with(problem, heuristic, start, &Limits::default(), NoObserver)
 }
 
-/// A* under the given `limits`, reporting to `observer`; see [`astar`].
+/// A* under the given `limits`, reporting to `observer`; see [`astar`](fn@crate::astar).
 ///
-/// Returns what [`astar`] returns, with [`Outcome::LimitReached`] naming the first limit hit. The
+/// Returns what [`astar`](fn@crate::astar) returns, with [`Outcome::LimitReached`] naming the first limit hit. The
 /// counting limits are checked before every expansion, the deadline and the cancellation flag
 /// before the first and then every 1024 expansions. A search that would store more nodes than
 /// 32-bit indices address (about four billion) stops with [`Limit::Stored`].
 ///
 /// # Guarantees
-/// As [`astar`]: optimal with an admissible heuristic, consistent or not.
+/// As [`astar`](fn@crate::astar): optimal with an admissible heuristic, consistent or not.
 ///
 /// # Complexity
-/// As [`astar`].
+/// As [`astar`](fn@crate::astar).
 ///
 /// # Parameters
 /// - `problem`: the state space.

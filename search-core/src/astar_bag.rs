@@ -20,7 +20,7 @@ use crate::statistics::Statistics;
 /// A link of the graph of optimal paths: the parent's index and the action from it.
 type Link<Action> = (u32, Action);
 
-/// What [`astar_bag`] found: every optimal solution, to be counted or enumerated.
+/// What [`astar_bag`](fn@crate::astar_bag) found: every optimal solution, to be counted or enumerated.
 ///
 /// It holds the states reached at their cheapest cost with every cheapest link into each, so
 /// counting costs time linear in that graph, and enumeration builds one solution at a time.
@@ -35,7 +35,7 @@ pub struct OptimalSolutions<State, Action, C> {
     cost: C,
 }
 
-/// How [`astar_bag`] ended.
+/// How [`astar_bag`](fn@crate::astar_bag) ended.
 #[derive(Debug)]
 pub enum BagOutcome<State, Action, C> {
     /// At least one goal is reachable; every optimal solution is in the bag.
@@ -46,7 +46,7 @@ pub enum BagOutcome<State, Action, C> {
     LimitReached(Limit),
 }
 
-/// The result of [`astar_bag`]: how it ended, and the statistics every algorithm reports.
+/// The result of [`astar_bag`](fn@crate::astar_bag): how it ended, and the statistics every algorithm reports.
 #[derive(Debug)]
 pub struct BagResult<State, Action, C> {
     /// How the search ended.
@@ -65,7 +65,7 @@ pub type BagResultOf<P> =
 /// A [`BagResult`] whose outcome is [`BagOutcome::Solved`] with the [`OptimalSolutions`] (their
 /// cost, their [`count`](OptimalSolutions::count), and a lazy
 /// [`iter`](OptimalSolutions::iter)ation over them), [`BagOutcome::Unreachable`], or
-/// [`BagOutcome::LimitReached`] with the limits of [`astar`](crate::astar).
+/// [`BagOutcome::LimitReached`] with the limits of [`astar`](fn@crate::astar).
 ///
 /// # Guarantees
 /// With an admissible heuristic, every path from `start` to a goal that costs the optimum and
@@ -74,10 +74,10 @@ pub type BagResultOf<P> =
 /// through a goal are not counted. Costs are unsigned; with zero-cost cycles the cheapest paths
 /// that repeat a state are infinitely many, and the bag holds only those that do not. The search
 /// goes on after the first goal until every open path is estimated beyond the optimum, so it
-/// expands a little more than [`astar`](crate::astar).
+/// expands a little more than [`astar`](fn@crate::astar).
 ///
 /// # Complexity
-/// As [`astar`](crate::astar), plus one stored link per cheapest edge into each state.
+/// As [`astar`](fn@crate::astar), plus one stored link per cheapest edge into each state.
 /// [`count`](OptimalSolutions::count) is linear in the stored links when no zero-cost cycle is
 /// among them, and otherwise enumerates.
 ///
@@ -111,7 +111,7 @@ where
     astar_bag_with(problem, heuristic, start, &Limits::default(), NoObserver)
 }
 
-/// [`astar_bag`] under the given `limits`, reporting to `observer`.
+/// [`astar_bag`](fn@crate::astar_bag) under the given `limits`, reporting to `observer`.
 ///
 /// # Parameters
 /// - `problem`: the state space.

@@ -34,8 +34,8 @@ use crate::visited::{HashVisited, VisitedSet};
 /// Costs are ignored while searching: the solution has the fewest actions of all paths to a
 /// goal, so it is cost-optimal when every action costs the same. On a weighted problem it is
 /// still a fewest-action path, not a cheapest one, and says so only through its cost, which is
-/// the true sum of its actions' costs; use [`dijkstra`](crate::dijkstra) (or
-/// [`astar`](crate::astar) with a heuristic) for a cheapest path. If `start` is a goal, the
+/// the true sum of its actions' costs; use [`dijkstra`](fn@crate::dijkstra) (or
+/// [`astar`](fn@crate::astar) with a heuristic) for a cheapest path. If `start` is a goal, the
 /// solution is empty and costs zero.
 ///
 /// # Complexity
@@ -77,14 +77,14 @@ pub fn bfs<P: Problem>(problem: &P, start: P::State) -> ResultOf<P> {
 
 /// Breadth-first search with a chosen visited set, limits and observer.
 ///
-/// Returns and guarantees as [`bfs`]. Goals are recognised when they are generated, which saves
+/// Returns and guarantees as [`bfs`](fn@crate::bfs). Goals are recognised when they are generated, which saves
 /// expanding the whole last layer. The node store keeps each reached state once with a 32-bit
 /// parent index and doubles as the FIFO queue; the visited set decides which successors are new.
 /// A search that would store more than `u32::MAX` nodes ends with
 /// [`Outcome::LimitReached`]`(`[`Limit::Stored`]`)`.
 ///
 /// # Complexity
-/// As [`bfs`], with the visited set's cost per lookup.
+/// As [`bfs`](fn@crate::bfs), with the visited set's cost per lookup.
 ///
 /// # Parameters
 /// - `problem`: the state space and its goal test.

@@ -14,15 +14,15 @@ use crate::visited::HashVisited;
 /// # Returns
 /// A [`SearchResult`] whose outcome is [`Outcome::Solved`] with a solution of at least one
 /// action that starts and ends at `start`, [`Outcome::Unreachable`] when no path leads back, or
-/// [`Outcome::LimitReached`] with the limits of [`bfs`](crate::bfs).
+/// [`Outcome::LimitReached`] with the limits of [`bfs`](fn@crate::bfs).
 ///
 /// # Guarantees
 /// The loop has the fewest actions of all the paths back; costs are ignored while searching, as
-/// in [`bfs`](crate::bfs), and the solution reports the true sum of its actions' costs. A move
+/// in [`bfs`](fn@crate::bfs), and the solution reports the true sum of its actions' costs. A move
 /// from `start` to itself is a loop of one action. The problem's goal test is not used.
 ///
 /// # Complexity
-/// As [`bfs`](crate::bfs): one breadth-first search whose first layer is the successors of
+/// As [`bfs`](fn@crate::bfs): one breadth-first search whose first layer is the successors of
 /// `start`.
 ///
 /// # Parameters
@@ -48,7 +48,7 @@ pub fn bfs_loop<P: Problem>(problem: &P, start: P::State) -> ResultOf<P> {
     bfs_loop_with(problem, start, &Limits::default(), NoObserver)
 }
 
-/// [`bfs_loop`] under the given `limits`, reporting to `observer`.
+/// [`bfs_loop`](fn@crate::bfs_loop) under the given `limits`, reporting to `observer`.
 ///
 /// # Parameters
 /// - `problem`: the state space.

@@ -1,7 +1,7 @@
 //! The states reachable from a start, lazily, in breadth-first order: by increasing number of
 //! actions.
 //!
-//! Unlike [`bfs`](crate::bfs) it keeps no parents, only the visited set and the queue, and a
+//! Unlike [`bfs`](fn@crate::bfs) it keeps no parents, only the visited set and the queue, and a
 //! state is expanded only when the next one is asked for.
 
 use std::collections::VecDeque;
@@ -14,7 +14,7 @@ use crate::problem::{Problem, Successors};
 use crate::statistics::Statistics;
 use crate::visited::{HashVisited, VisitedSet};
 
-/// The iterator of [`bfs_reach`]: each reachable state with its fewest number of actions from the
+/// The iterator of [`bfs_reach`](fn@crate::bfs_reach): each reachable state with its fewest number of actions from the
 /// start, in breadth-first order.
 pub struct BfsReach<'search, P: Problem, V = HashVisited<<P as Problem>::State>, O = NoObserver> {
     problem: &'search P,
@@ -51,7 +51,7 @@ impl<P: Problem, V, O> std::fmt::Debug for BfsReach<'_, P, V, O> {
 ///
 /// # Guarantees
 /// Costs are ignored: the depth is a number of actions, the cost only when every action costs
-/// one; use [`dijkstra_reach`](crate::dijkstra_reach) for cheapest costs. The goal test is not
+/// one; use [`dijkstra_reach`](fn@crate::dijkstra_reach) for cheapest costs. The goal test is not
 /// used.
 ///
 /// # Complexity
@@ -81,7 +81,7 @@ pub fn bfs_reach<P: Problem>(problem: &P, start: P::State) -> BfsReach<'_, P> {
     )
 }
 
-/// [`bfs_reach`] with a chosen visited set, limits and observer.
+/// [`bfs_reach`](fn@crate::bfs_reach) with a chosen visited set, limits and observer.
 ///
 /// # Parameters
 /// - `problem`: the state space.
@@ -123,7 +123,7 @@ where
 /// from all of them).
 ///
 /// The starts come first, at depth zero, in the order given (a start given twice counts once);
-/// otherwise as [`bfs_reach`].
+/// otherwise as [`bfs_reach`](fn@crate::bfs_reach).
 ///
 /// # Example
 /// ```

@@ -35,7 +35,7 @@ use crate::tree::Tree;
 /// Costs are ignored while searching: the solution has the fewest actions of all paths from
 /// `start` to `goal`, so it is cost-optimal when every action costs the same; on a weighted
 /// problem it is a fewest-action path reported at the true sum of its actions' costs (use
-/// [`bidirectional_dijkstra`](crate::bidirectional_dijkstra) for a cheapest one). The goal
+/// [`bidirectional_dijkstra`](fn@crate::bidirectional_dijkstra) for a cheapest one). The goal
 /// is the state `goal`: the problem's [`is_goal`](Problem::is_goal) is not consulted. If `start`
 /// equals `goal`, the solution is empty and costs zero. The problem's
 /// [`predecessors`](Reversible::predecessors) must list exactly the moves that
@@ -143,7 +143,7 @@ where
 }
 
 /// The bidirectional search of [`bidirectional_bfs_with`] and
-/// [`bidirectional_bfs_to_any_with`](crate::bidirectional_bfs_to_any_with): the backward side
+/// [`bidirectional_bfs_to_goals_with`](crate::bidirectional_bfs_to_goals_with): the backward side
 /// starts from every goal at once, at depth zero, so it measures the distance to the nearest.
 pub(crate) fn search_towards<P, O>(
     problem: &P,

@@ -35,7 +35,7 @@ use crate::problem::{Problem, Reversible, Successors};
 /// [`successors`](Problem::successors) lists, read backwards, at the same costs.
 ///
 /// # Complexity
-/// As [`dijkstra`](crate::dijkstra) for each side, which on spaces that grow with the radius
+/// As [`dijkstra`](fn@crate::dijkstra) for each side, which on spaces that grow with the radius
 /// settles about the states within half the solution's cost of either end instead of all of
 /// those within its whole cost of the start.
 ///
@@ -63,7 +63,7 @@ pub fn bidirectional_dijkstra<P: Reversible>(
 }
 
 /// Bidirectional Dijkstra under the given `limits`, reporting to `observer`; see
-/// [`bidirectional_dijkstra`].
+/// [`bidirectional_dijkstra`](fn@crate::bidirectional_dijkstra).
 ///
 /// # Parameters
 /// - `problem`: the state space, able to enumerate moves backwards.
@@ -100,7 +100,7 @@ where
 /// Finds a cheapest path from `start` to the nearest of `goals` by bidirectional Dijkstra, the
 /// backward side starting from every goal at cost zero, under [`Limits::default`].
 ///
-/// Returns and guarantees as [`bidirectional_dijkstra`], towards a set of goals: the goals are
+/// Returns and guarantees as [`bidirectional_dijkstra`](fn@crate::bidirectional_dijkstra), towards a set of goals: the goals are
 /// the states given (the problem's [`is_goal`](Problem::is_goal) is not consulted, since a
 /// backward search starts from the goal states themselves), goals given twice count once, and
 /// with no goal at all the outcome is [`Outcome::Unreachable`].

@@ -26,7 +26,7 @@ use crate::problem::Reversible;
 /// # Guarantees
 /// The goals are the states given: the problem's [`is_goal`](crate::Problem::is_goal) is not
 /// consulted, since a backward search must start from the goal states themselves (with only a
-/// goal test, use [`bfs`](crate::bfs)). Costs are ignored while searching: the solution has the
+/// goal test, use [`bfs`](fn@crate::bfs)). Costs are ignored while searching: the solution has the
 /// fewest actions of all paths from `start` to any goal, so it is cost-optimal only when every
 /// action costs the same; on a weighted problem it is a fewest-action path reported with the true
 /// sum of its costs. If `start` is one of the goals, the solution is empty. Goals given twice

@@ -3,7 +3,7 @@
 //!
 //! Closures cannot express in-place moves, so the adapted problems work with the algorithms that
 //! need [`Problem`] (and [`Reversible`] for [`from_fn_reversible`]), not with
-//! [`idastar`](crate::idastar)'s in-place search; [`from_fn`]'s public docs say so, and what to
+//! [`idastar`](fn@crate::idastar)'s in-place search; [`from_fn`]'s public docs say so, and what to
 //! use instead, for users who meet the trait error. An action is the state it leads to. The
 //! adapter for IDA*, whose actions carry both ends of a move, is in `closure_in_place.rs`.
 
@@ -16,7 +16,7 @@ use crate::problem::{Problem, Reversible, Successor, Successors};
 
 /// A [`Problem`] made of closures; see [`from_fn`].
 ///
-/// It is not [`InPlace`](crate::InPlace), so [`idastar`](crate::idastar) rejects it; [`from_fn`]
+/// It is not [`InPlace`](crate::InPlace), so [`idastar`](fn@crate::idastar) rejects it; [`from_fn`]
 /// says [what to use instead](from_fn#not-for-ida).
 pub struct FnProblem<State, C, FS, FG> {
     successors: FS,
@@ -35,7 +35,7 @@ pub struct FnProblem<State, C, FS, FG> {
 ///
 /// # Not for IDA*
 /// The problem is not [`InPlace`](crate::InPlace): closures that list the next states cannot undo
-/// a move, which is how IDA* walks its single state. [`idastar`](crate::idastar) and
+/// a move, which is how IDA* walks its single state. [`idastar`](fn@crate::idastar) and
 /// [`idastar_parallel`](crate::idastar_parallel) therefore reject it at compile time:
 /// ```compile_fail
 /// use search_core::{from_fn, idastar, NoHeuristic};
@@ -46,7 +46,7 @@ pub struct FnProblem<State, C, FS, FG> {
 /// ```
 /// [`from_fn_in_place`](crate::from_fn_in_place) makes, from the same closures, a problem that
 /// IDA* accepts, whose actions carry both ends of each move so that it can be undone. Or search
-/// this one with [`astar`](crate::astar) instead: it takes the same
+/// this one with [`astar`](fn@crate::astar) instead: it takes the same
 /// [`Heuristic`](crate::Heuristic)s and, given an admissible one, finds solutions as cheap, but
 /// it stores every state it reaches. When that memory is what IDA* was for, implement
 /// [`Problem`] (as in the [crate documentation](crate)) and [`InPlace`](crate::InPlace) on a
@@ -124,7 +124,7 @@ where
 
 /// A [`Reversible`] problem made of closures; see [`from_fn_reversible`].
 ///
-/// Like [`FnProblem`], it is not [`InPlace`](crate::InPlace), so [`idastar`](crate::idastar)
+/// Like [`FnProblem`], it is not [`InPlace`](crate::InPlace), so [`idastar`](fn@crate::idastar)
 /// rejects it; [`from_fn`] says [what to use instead](from_fn#not-for-ida).
 pub struct FnReversible<State, C, FS, FP, FG> {
     forward: FnProblem<State, C, FS, FG>,
@@ -177,12 +177,12 @@ pub type NoGoal<State> = fn(&State) -> bool;
 /// Makes a [`Reversible`] problem from successor and predecessor closures alone, for the
 /// bidirectional searches, which take their goals as arguments
 /// ([`bidirectional_bfs`](crate::bidirectional_bfs),
-/// [`bidirectional_dijkstra`](crate::bidirectional_dijkstra) and their `_to_goals` forms):
+/// [`bidirectional_dijkstra`](fn@crate::bidirectional_dijkstra) and their `_to_goals` forms):
 /// pathfinding's `bfs_bidirectional` shape, without the goal test that [`from_fn_reversible`]
 /// asks for and those searches never call.
 ///
 /// The problem's own goal test says no state is a goal, so a one-way search on it
-/// ([`bfs`](crate::bfs), [`dijkstra`](crate::dijkstra)) ends unreachable; give those a goal
+/// ([`bfs`](fn@crate::bfs), [`dijkstra`](fn@crate::dijkstra)) ends unreachable; give those a goal
 /// with [`from_fn_reversible`] or [`from_fn`].
 ///
 /// # Example

@@ -1,4 +1,4 @@
-//! The closure adapter for IDA*: a problem made of closures that [`idastar`](crate::idastar)
+//! The closure adapter for IDA*: a problem made of closures that [`idastar`](fn@crate::idastar)
 //! accepts, in the style of `pathfinding::idastar`
 //! (<https://docs.rs/pathfinding/latest/pathfinding/directed/idastar/fn.idastar.html>).
 //!

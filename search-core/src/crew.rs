@@ -20,7 +20,7 @@ use crate::{idastar, idastar_parallel};
 
 /// A search of a [`Crew`] of N threads splits an iteration into subtrees after an iteration of
 /// at least N times this many generated nodes (about a million a thread), unless
-/// [`Crew::with_split_from`] says otherwise; it searches the smaller ones as [`idastar`] does.
+/// [`Crew::with_split_from`] says otherwise; it searches the smaller ones as [`idastar`](fn@crate::idastar) does.
 ///
 /// Why: the split of [`idastar_parallel`] makes at least 1024 subtrees a thread, and one for
 /// every thousand nodes of the previous iteration beyond that; from this size on, every subtree
@@ -121,7 +121,7 @@ pub struct Crew {
 impl Crew {
     /// A crew of `threads` members: the number of threads that run its searches, each its own,
     /// and that help each other (a crew of one never helps, and its searches run as
-    /// [`idastar`]).
+    /// [`idastar`](fn@crate::idastar)).
     pub fn new(threads: NonZeroUsize) -> Self {
         Crew {
             threads,
@@ -134,7 +134,7 @@ impl Crew {
 
     /// The same crew, whose searches split an iteration into subtrees (which helpers can
     /// take) only after an iteration that generated at least `nodes` nodes, and search the
-    /// smaller ones as [`idastar`] does; [`SPLIT_NODES_PER_THREAD`] times the crew's size unless
+    /// smaller ones as [`idastar`](fn@crate::idastar) does; [`SPLIT_NODES_PER_THREAD`] times the crew's size unless
     /// set. Zero splits every iteration.
     #[must_use]
     pub fn with_split_from(mut self, nodes: u64) -> Self {
@@ -222,30 +222,30 @@ impl Drop for Permit<'_> {
 }
 
 /// IDA* helped by the members of `crew` that have run out of work: the same optimal cost as
-/// [`idastar`], sooner when members are free; see [`Crew`] for how a thread helps.
+/// [`idastar`](fn@crate::idastar), sooner when members are free; see [`Crew`] for how a thread helps.
 ///
 /// Returns what [`idastar_parallel`] returns. The search runs on the calling thread. An
 /// iteration that follows one of fewer than [`Crew::with_split_from`] generated nodes (about a
 /// million a thread, [`SPLIT_NODES_PER_THREAD`], unless set) is searched as
-/// [`idastar`] searches it (too small to be worth splitting); a larger one is split into
+/// [`idastar`](fn@crate::idastar) searches it (too small to be worth splitting); a larger one is split into
 /// subtrees as [`idastar_parallel`] splits it for [`Crew::threads`] threads, and the calling
 /// thread takes them in order from a queue, as does every helper that joins meanwhile.
 ///
 /// # Guarantees
-/// - Optimal with an admissible heuristic, as [`idastar`].
+/// - Optimal with an admissible heuristic, as [`idastar`](fn@crate::idastar).
 /// - Reproducible: the goal of the earliest subtree wins, and the split and its order depend on
 ///   the crew's size and on node counts, never on timing, so for a given crew size the solution
-///   is the same whether help came or not. It may differ from [`idastar`]'s (and from other crew
+///   is the same whether help came or not. It may differ from [`idastar`](fn@crate::idastar)'s (and from other crew
 ///   sizes') when several solutions are optimal, as [`idastar_parallel`]'s does.
 /// - Statistics are summed over the calling thread and its helpers; in an iteration that meets a
 ///   goal, how far the helpers got varies, as in [`idastar_parallel`].
 /// - Limits stop the helpers too: each sees the deadline and the cancellation flag within 1024
 ///   expansions, and [`Limits::max_expanded`] as [`idastar_parallel`] does.
 /// - No [`Observer`](crate::Observer), as [`idastar_parallel`].
-/// - A crew of one thread runs [`idastar`] itself, node for node.
+/// - A crew of one thread runs [`idastar`](fn@crate::idastar) itself, node for node.
 ///
 /// # Complexity
-/// As [`idastar`] for the small iterations; as [`idastar_parallel`] for the split ones, divided
+/// As [`idastar`](fn@crate::idastar) for the small iterations; as [`idastar_parallel`] for the split ones, divided
 /// by the threads that help.
 ///
 /// # Parameters

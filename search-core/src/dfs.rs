@@ -21,7 +21,7 @@ use crate::visited::{HashVisited, VisitedSet};
 ///
 /// # Guarantees
 /// The path is the one depth-first order reaches first, neither the cheapest nor the shortest:
-/// use [`bfs`](crate::bfs) for the fewest actions and [`dijkstra`](crate::dijkstra) for the
+/// use [`bfs`](fn@crate::bfs) for the fewest actions and [`dijkstra`](fn@crate::dijkstra) for the
 /// cheapest. Costs are ignored while searching; the solution reports the sum of its actions'
 /// costs. Each state is expanded at most once, the first successor listed is searched first,
 /// and a goal is recognised when it is generated.
@@ -55,7 +55,7 @@ pub fn dfs<P: Problem>(problem: &P, start: P::State) -> ResultOf<P> {
     )
 }
 
-/// Depth-first search with a chosen visited set, limits and observer; see [`dfs`].
+/// Depth-first search with a chosen visited set, limits and observer; see [`dfs`](fn@crate::dfs).
 ///
 /// The states reached are stored once, with a 32-bit parent index, and a stack of node
 /// indices holds the ones still to expand.

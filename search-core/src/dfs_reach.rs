@@ -8,7 +8,7 @@ use crate::problem::{Problem, Successors};
 use crate::statistics::Statistics;
 use crate::visited::{HashVisited, VisitedSet};
 
-/// The iterator of [`dfs_reach`]: each reachable state once, in depth-first order.
+/// The iterator of [`dfs_reach`](fn@crate::dfs_reach): each reachable state once, in depth-first order.
 pub struct DfsReach<'search, P: Problem, V = HashVisited<<P as Problem>::State>, O = NoObserver> {
     problem: &'search P,
     visited: V,
@@ -79,7 +79,7 @@ pub fn dfs_reach<P: Problem>(problem: &P, start: P::State) -> DfsReach<'_, P> {
     )
 }
 
-/// [`dfs_reach`] with a chosen visited set, limits and observer.
+/// [`dfs_reach`](fn@crate::dfs_reach) with a chosen visited set, limits and observer.
 ///
 /// # Parameters
 /// - `problem`: the state space.

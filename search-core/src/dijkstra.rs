@@ -7,9 +7,9 @@
 //! Paper: Dijkstra's Algorithm versus Uniform Cost Search or a Case Against Dijkstra's
 //! Algorithm", SoCS 2011).
 //!
-//! The [`Settler`] below is the one engine behind [`dijkstra`], the all-distances and partial
-//! forms ([`dijkstra_all`](crate::dijkstra_all), [`dijkstra_partial`](crate::dijkstra_partial))
-//! and the [`dijkstra_reach`](crate::dijkstra_reach) iterator: each asks it for the next settled
+//! The [`Settler`] below is the one engine behind [`dijkstra`](fn@crate::dijkstra), the all-distances and partial
+//! forms ([`dijkstra_all`](fn@crate::dijkstra_all), [`dijkstra_partial`](crate::dijkstra_partial))
+//! and the [`dijkstra_reach`](fn@crate::dijkstra_reach) iterator: each asks it for the next settled
 //! state and decides what to do with it.
 
 use crate::cost::Cost;
@@ -38,7 +38,7 @@ use crate::statistics::Statistics;
 /// zero-cost actions are allowed. The solution is a cheapest path to the nearest goal (by cost,
 /// not by number of actions). Goals are recognised when they are settled, not when generated, so
 /// that no cheaper path is left open. Each state is expanded at most once. It finds what
-/// [`astar`](crate::astar) finds with [`NoHeuristic`](crate::NoHeuristic), by the same open list
+/// [`astar`](fn@crate::astar) finds with [`NoHeuristic`](crate::NoHeuristic), by the same open list
 /// (a bucket queue for costs below 1024, a binary heap above).
 ///
 /// # Complexity
@@ -64,9 +64,9 @@ pub fn dijkstra<P: Problem>(problem: &P, start: P::State) -> ResultOf<P> {
     dijkstra_with(problem, start, &Limits::default(), NoObserver)
 }
 
-/// Dijkstra's algorithm under the given `limits`, reporting to `observer`; see [`dijkstra`].
+/// Dijkstra's algorithm under the given `limits`, reporting to `observer`; see [`dijkstra`](fn@crate::dijkstra).
 ///
-/// Returns and guarantees as [`dijkstra`], with [`Outcome::LimitReached`] naming the first limit
+/// Returns and guarantees as [`dijkstra`](fn@crate::dijkstra), with [`Outcome::LimitReached`] naming the first limit
 /// hit: the counting limits are checked before every expansion, the deadline and the
 /// cancellation flag before the first and then every 1024 expansions.
 ///

@@ -1,7 +1,7 @@
 //! Dijkstra's algorithm without a goal: the cheapest cost of every reachable state, or of every
 //! state settled before a stop condition holds.
 //!
-//! The engine is [`dijkstra`](crate::dijkstra)'s; this module keeps what it settled as a
+//! The engine is [`dijkstra`](fn@crate::dijkstra)'s; this module keeps what it settled as a
 //! shortest-path tree, [`Distances`], with parents as 32-bit indices.
 
 use std::time::Instant;
@@ -178,7 +178,7 @@ where
 /// [`Limit::CostOverflow`] if a path costs [`Cost::MAX`] or more.
 ///
 /// # Complexity
-/// As [`dijkstra`](crate::dijkstra), over the whole reachable space.
+/// As [`dijkstra`](fn@crate::dijkstra), over the whole reachable space.
 ///
 /// # Parameters
 /// - `problem`: the state space.
@@ -203,7 +203,7 @@ pub fn dijkstra_all<P: Problem>(problem: &P, start: P::State) -> Distances<P::St
     dijkstra_all_with(problem, start, &Limits::default(), NoObserver)
 }
 
-/// [`dijkstra_all`] under the given `limits`, reporting to `observer`.
+/// [`dijkstra_all`](fn@crate::dijkstra_all) under the given `limits`, reporting to `observer`.
 ///
 /// # Parameters
 /// - `problem`: the state space.
@@ -243,7 +243,7 @@ where
 /// `stop` never held.
 ///
 /// # Guarantees
-/// As [`dijkstra_all`]; `stop` is called once per settled state, in order of cost, with the
+/// As [`dijkstra_all`](fn@crate::dijkstra_all); `stop` is called once per settled state, in order of cost, with the
 /// state and its final cost, so `|_, cost| cost > bound` stops past a cost bound (see
 /// [`dijkstra_within`] to leave that state out).
 ///
@@ -317,7 +317,7 @@ where
 /// ([`stopped_at`](Distances::stopped_at) is `None`), unless a limit stopped the search first.
 ///
 /// # Guarantees
-/// As [`dijkstra_all`]. States beyond the bound are not expanded, so the search costs what the
+/// As [`dijkstra_all`](fn@crate::dijkstra_all). States beyond the bound are not expanded, so the search costs what the
 /// ball of radius `max_cost` costs.
 ///
 /// # Parameters

@@ -1,6 +1,6 @@
 //! The states reachable from a start, lazily, in Dijkstra order: by increasing cheapest cost.
 //!
-//! The engine is [`dijkstra`](crate::dijkstra)'s. A state is expanded only when the next one is
+//! The engine is [`dijkstra`](fn@crate::dijkstra)'s. A state is expanded only when the next one is
 //! asked for, so a consumer that stops after the state it wanted pays for nothing beyond it.
 
 use crate::dijkstra::Settler;
@@ -10,7 +10,7 @@ use crate::outcome::Limit;
 use crate::problem::Problem;
 use crate::statistics::Statistics;
 
-/// The iterator of [`dijkstra_reach`]: each reachable state with its cheapest cost from the
+/// The iterator of [`dijkstra_reach`](fn@crate::dijkstra_reach): each reachable state with its cheapest cost from the
 /// start, by increasing cost.
 pub struct DijkstraReach<'search, P: Problem, O = NoObserver> {
     settler: Settler<'search, P, O>,
@@ -41,7 +41,7 @@ impl<P: Problem, O> std::fmt::Debug for DijkstraReach<'_, P, O> {
 /// [`Limit::CostOverflow`]. The goal test is not used.
 ///
 /// # Complexity
-/// As [`dijkstra`](crate::dijkstra), over the states handed out and the ones queued meanwhile.
+/// As [`dijkstra`](fn@crate::dijkstra), over the states handed out and the ones queued meanwhile.
 ///
 /// # Parameters
 /// - `problem`: the state space.
@@ -60,7 +60,7 @@ pub fn dijkstra_reach<P: Problem>(problem: &P, start: P::State) -> DijkstraReach
     dijkstra_reach_with(problem, start, &DEFAULT_LIMITS, NoObserver)
 }
 
-/// [`dijkstra_reach`] under the given `limits`, reporting to `observer`.
+/// [`dijkstra_reach`](fn@crate::dijkstra_reach) under the given `limits`, reporting to `observer`.
 ///
 /// # Parameters
 /// - `problem`: the state space.

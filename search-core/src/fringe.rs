@@ -62,7 +62,7 @@ where
     fringe_with(problem, heuristic, start, &Limits::default(), NoObserver)
 }
 
-/// Fringe search under the given `limits`, reporting to `observer`; see [`fringe`].
+/// Fringe search under the given `limits`, reporting to `observer`; see [`fringe`](fn@crate::fringe).
 ///
 /// # Parameters
 /// - `problem`: the state space.

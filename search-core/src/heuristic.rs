@@ -6,7 +6,7 @@ use crate::problem::Problem;
 
 /// An estimate of the cost from a state to the nearest goal.
 ///
-/// [`astar`](crate::astar) and [`idastar`](crate::idastar) return optimal solutions when the
+/// [`astar`](fn@crate::astar) and [`idastar`](fn@crate::idastar) return optimal solutions when the
 /// estimate is *admissible*: never larger than the true remaining cost. A* also handles heuristics
 /// that are admissible but not *consistent* (`h(s) <= cost(s, t) + h(t)` on every move) by
 /// reopening nodes; a consistent heuristic never reopens.

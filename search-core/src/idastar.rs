@@ -157,16 +157,16 @@ where
     idastar_with(problem, heuristic, start, &Limits::default(), NoObserver)
 }
 
-/// IDA* under the given `limits`, reporting to `observer`; see [`idastar`].
+/// IDA* under the given `limits`, reporting to `observer`; see [`idastar`](fn@crate::idastar).
 ///
-/// Returns what [`idastar`] returns, with [`Outcome::LimitReached`] naming the first limit hit.
+/// Returns what [`idastar`](fn@crate::idastar) returns, with [`Outcome::LimitReached`] naming the first limit hit.
 /// The limits are checked once per expansion, with zero nodes stored.
 ///
 /// # Guarantees
-/// As [`idastar`]: optimal with an admissible heuristic.
+/// As [`idastar`](fn@crate::idastar): optimal with an admissible heuristic.
 ///
 /// # Complexity
-/// As [`idastar`]. With an enabled observer, the parent state is cloned once per generated
+/// As [`idastar`](fn@crate::idastar). With an enabled observer, the parent state is cloned once per generated
 /// child so that [`Observer::generated`] can be told both ends of the edge.
 ///
 /// # Parameters

@@ -22,7 +22,7 @@ use crate::statistics::{Iteration, Statistics};
 /// [`Statistics::iterations`] has one entry per depth, its `threshold` the depth.
 ///
 /// # Guarantees
-/// Costs are ignored while searching, as in [`bfs`](crate::bfs): the solution has the fewest
+/// Costs are ignored while searching, as in [`bfs`](fn@crate::bfs): the solution has the fewest
 /// actions, so it is the cheapest only when every action costs the same, and it reports the sum
 /// of its actions' costs. A child that repeats a state of the current path is skipped, so the
 /// search ends on every finite space; it stores only the current path, and pays for that by
@@ -50,7 +50,7 @@ pub fn iddfs<P: Problem>(problem: &P, start: P::State) -> ResultOf<P> {
 }
 
 /// Iterative deepening depth-first search under the given `limits`, reporting to `observer`;
-/// see [`iddfs`].
+/// see [`iddfs`](fn@crate::iddfs).
 ///
 /// # Parameters
 /// - `problem`: the state space and its goal test.

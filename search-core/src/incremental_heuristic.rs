@@ -9,7 +9,7 @@ use crate::problem::Problem;
 /// [`Heuristic::estimate_after`] hears only the parent's estimate, one number; that suffices
 /// for Manhattan distance, which changes by one tile's term per move. An estimate made of parts
 /// (the entries of several pattern databases, each in several views of the state) needs more
-/// than the total to update: the memo is where it keeps them. [`idastar`](crate::idastar),
+/// than the total to update: the memo is where it keeps them. [`idastar`](fn@crate::idastar),
 /// [`idastar_with`](crate::idastar_with) and [`idastar_parallel`](crate::idastar_parallel)
 /// accept any `IncrementalHeuristic`: they keep one memo per depth of the current path and hand
 /// each child the memo of its parent.
@@ -125,7 +125,7 @@ pub trait IncrementalHeuristic<P: Problem + ?Sized> {
     /// When a value is returned, it (below `enough`), and the memo with it, must be what
     /// [`estimate_child`](IncrementalHeuristic::estimate_child) would give for the same move.
     ///
-    /// [`idastar`](crate::idastar) passes as `enough` the least estimate that puts the child
+    /// [`idastar`](fn@crate::idastar) passes as `enough` the least estimate that puts the child
     /// beyond the threshold and no nearer to it than the nearest child already pruned: such a
     /// child is pruned either way and leaves the next threshold where it was, so a
     /// [consistent](IncrementalHeuristic::consistent) heuristic searches the same nodes lazily

@@ -1,24 +1,24 @@
-//! Generic state-space search over a small [`Problem`] trait: breadth-first ([`bfs`], from many
-//! starts [`multi_source_bfs`], lazily [`bfs_reach`] (from many starts: the distance map [`multi_source_bfs_reach`]), back to the start [`bfs_loop`]),
+//! Generic state-space search over a small [`Problem`] trait: breadth-first ([`bfs`](fn@crate::bfs), from many
+//! starts [`multi_source_bfs`](fn@crate::multi_source_bfs), lazily [`bfs_reach`](fn@crate::bfs_reach) (from many starts: the distance map [`multi_source_bfs_reach`]), back to the start [`bfs_loop`](fn@crate::bfs_loop)),
 //! bidirectional breadth-first
 //! ([`bidirectional_bfs`], towards a goal set [`bidirectional_bfs_to_goals`]), Dijkstra
-//! ([`dijkstra`], from many starts [`multi_source_dijkstra`], [`dijkstra_all`],
-//! [`dijkstra_partial`], [`dijkstra_within`], [`dijkstra_reach`]), bidirectional Dijkstra ([`bidirectional_dijkstra`], towards a goal set
-//! [`bidirectional_dijkstra_to_goals`]), A* ([`astar`], every optimal solution
-//! [`astar_bag`]), Yen's k shortest paths ([`yen`]), depth-first ([`dfs`], lazily
-//! [`dfs_reach`], iterative deepening [`iddfs`]),
-//! [`fringe`] search, IDA* and parallel IDA* ([`idastar`], [`idastar_parallel`], and helped by
+//! ([`dijkstra`](fn@crate::dijkstra), from many starts [`multi_source_dijkstra`](fn@crate::multi_source_dijkstra), [`dijkstra_all`](fn@crate::dijkstra_all),
+//! [`dijkstra_partial`], [`dijkstra_within`], [`dijkstra_reach`](fn@crate::dijkstra_reach)), bidirectional Dijkstra ([`bidirectional_dijkstra`](fn@crate::bidirectional_dijkstra), towards a goal set
+//! [`bidirectional_dijkstra_to_goals`]), A* ([`astar`](fn@crate::astar), every optimal solution
+//! [`astar_bag`](fn@crate::astar_bag)), Yen's k shortest paths ([`yen`](fn@crate::yen)), depth-first ([`dfs`](fn@crate::dfs), lazily
+//! [`dfs_reach`](fn@crate::dfs_reach), iterative deepening [`iddfs`](fn@crate::iddfs)),
+//! [`fringe`](fn@crate::fringe) search, IDA* and parallel IDA* ([`idastar`](fn@crate::idastar), [`idastar_parallel`], and helped by
 //! the idle threads of a [`Crew`], [`idastar_crew`]).
 //!
 //! # What each algorithm assumes of costs
 //! Costs are unsigned integers ([`Cost`]), or signed integers and floats checked on entry
 //! ([`Signed`], [`FloatCost`], whose constructors refuse a negative value with a
-//! [`CostError`]), so no action is negative and zero-cost actions are allowed everywhere. The breadth-first and depth-first searches ([`bfs`],
-//! [`multi_source_bfs`], [`bidirectional_bfs`], [`bidirectional_bfs_to_goals`], [`iddfs`],
-//! [`dfs`]) ignore costs while they search: on a weighted problem they return a path of the
-//! fewest actions ([`dfs`]: any path), reported with the true sum of its costs. The others
-//! return cheapest paths: [`dijkstra`] and [`bidirectional_dijkstra`] with no heuristic,
-//! [`astar`], [`astar_bag`], [`fringe`] and [`idastar`] given an admissible one.
+//! [`CostError`]), so no action is negative and zero-cost actions are allowed everywhere. The breadth-first and depth-first searches ([`bfs`](fn@crate::bfs),
+//! [`multi_source_bfs`](fn@crate::multi_source_bfs), [`bidirectional_bfs`], [`bidirectional_bfs_to_goals`], [`iddfs`](fn@crate::iddfs),
+//! [`dfs`](fn@crate::dfs)) ignore costs while they search: on a weighted problem they return a path of the
+//! fewest actions ([`dfs`](fn@crate::dfs): any path), reported with the true sum of its costs. The others
+//! return cheapest paths: [`dijkstra`](fn@crate::dijkstra) and [`bidirectional_dijkstra`](fn@crate::bidirectional_dijkstra) with no heuristic,
+//! [`astar`](fn@crate::astar), [`astar_bag`](fn@crate::astar_bag), [`fringe`](fn@crate::fringe) and [`idastar`](fn@crate::idastar) given an admissible one.
 //!
 //! # Example: a problem in a dozen lines
 //! A problem names its states, its actions and their cost type, and answers two questions: is
@@ -63,17 +63,17 @@
 //! | trait | required methods | needed by |
 //! |---|---|---|
 //! | [`Problem`] | [`is_goal`](Problem::is_goal), [`successors`](Problem::successors) | every algorithm |
-//! | [`InPlace`] | [`apply`](InPlace::apply), [`undo`](InPlace::undo) (optional: action slots) | [`idastar`], [`idastar_parallel`] |
-//! | [`Reversible`] | [`predecessors`](Reversible::predecessors) | [`bidirectional_bfs`], [`bidirectional_bfs_to_goals`], [`bidirectional_dijkstra`] |
+//! | [`InPlace`] | [`apply`](InPlace::apply), [`undo`](InPlace::undo) (optional: action slots) | [`idastar`](fn@crate::idastar), [`idastar_parallel`] |
+//! | [`Reversible`] | [`predecessors`](Reversible::predecessors) | [`bidirectional_bfs`], [`bidirectional_bfs_to_goals`], [`bidirectional_dijkstra`](fn@crate::bidirectional_dijkstra) |
 //! | [`PerfectRank`] | [`rank_count`](PerfectRank::rank_count), [`rank`](PerfectRank::rank) | [`DenseVisited`] |
-//! | [`Heuristic`] | [`estimate`](Heuristic::estimate) | [`astar`], [`astar_bag`], [`fringe`], [`idastar`], [`idastar_parallel`] |
+//! | [`Heuristic`] | [`estimate`](Heuristic::estimate) | [`astar`](fn@crate::astar), [`astar_bag`](fn@crate::astar_bag), [`fringe`](fn@crate::fringe), [`idastar`](fn@crate::idastar), [`idastar_parallel`] |
 //!
 //! Everything else is defaulted. Heuristics are a separate trait, so one problem pairs with many
 //! of them; an estimate made of parts can carry them from node to node through an
 //! [`IncrementalHeuristic`]: two required methods, one from scratch and one after a move, and
 //! one optional, [`estimate_child_ahead`](IncrementalHeuristic::estimate_child_ahead), the same
 //! estimate before the move, which lets IDA* prune a child unmade and a costly estimate stop
-//! once it is large enough. Implement [`Problem`] first and test it with [`bfs`]; add the other
+//! once it is large enough. Implement [`Problem`] first and test it with [`bfs`](fn@crate::bfs); add the other
 //! traits when an algorithm needs them.
 //!
 //! The engine is generic over these traits and monomorphised: no trait objects and no

@@ -22,13 +22,13 @@ use crate::visited::{HashVisited, VisitedSet};
 /// with a solution whose [`start`](crate::Solution::start) is the start it leaves from,
 /// [`Outcome::Unreachable`](crate::Outcome::Unreachable) once every state reachable from the starts has been
 /// seen without finding a goal (at once when `starts` is empty), or
-/// [`Outcome::LimitReached`](crate::Outcome::LimitReached) with the limits of [`bfs`](crate::bfs).
+/// [`Outcome::LimitReached`](crate::Outcome::LimitReached) with the limits of [`bfs`](fn@crate::bfs).
 ///
 /// # Guarantees
-/// Costs are ignored while searching, as in [`bfs`](crate::bfs): the solution has the fewest
+/// Costs are ignored while searching, as in [`bfs`](fn@crate::bfs): the solution has the fewest
 /// actions of all paths from any start to any goal, so it is cost-optimal only when every action
 /// costs the same. On a weighted problem it is still a fewest-action path, reported with the true
-/// sum of its actions' costs; use [`dijkstra`](crate::dijkstra) for a cheapest one. If a start is
+/// sum of its actions' costs; use [`dijkstra`](fn@crate::dijkstra) for a cheapest one. If a start is
 /// a goal, the solution is empty and starts there; of several starts that are goals, the first
 /// given. A start given twice counts once.
 ///
@@ -66,7 +66,7 @@ where
 
 /// Multi-source breadth-first search with a chosen visited set, limits and observer.
 ///
-/// Returns and guarantees as [`multi_source_bfs`]; stores and reports as
+/// Returns and guarantees as [`multi_source_bfs`](fn@crate::multi_source_bfs); stores and reports as
 /// [`bfs_with`](crate::bfs_with), with one root per distinct start.
 ///
 /// # Parameters

@@ -17,15 +17,15 @@ use crate::problem::Problem;
 /// [`Outcome::Unreachable`](crate::Outcome::Unreachable) once every state reachable from the
 /// starts has been settled without meeting a goal (at once when `starts` is empty), or
 /// [`Outcome::LimitReached`](crate::Outcome::LimitReached) with the limits of
-/// [`dijkstra`](crate::dijkstra).
+/// [`dijkstra`](fn@crate::dijkstra).
 ///
 /// # Guarantees
-/// As [`dijkstra`](crate::dijkstra): the solution is a cheapest path of all paths from any
+/// As [`dijkstra`](fn@crate::dijkstra): the solution is a cheapest path of all paths from any
 /// start to any goal. If a start is a goal, the solution is empty and starts there. A start
 /// given twice counts once.
 ///
 /// # Complexity
-/// As one [`dijkstra`](crate::dijkstra) over the states reachable from the starts, not one
+/// As one [`dijkstra`](fn@crate::dijkstra) over the states reachable from the starts, not one
 /// search per start.
 ///
 /// # Parameters
@@ -50,7 +50,7 @@ where
     multi_source_dijkstra_with(problem, starts, &Limits::default(), NoObserver)
 }
 
-/// [`multi_source_dijkstra`] under the given `limits`, reporting to `observer`.
+/// [`multi_source_dijkstra`](fn@crate::multi_source_dijkstra) under the given `limits`, reporting to `observer`.
 ///
 /// # Parameters
 /// - `problem`: the state space and its goal test.

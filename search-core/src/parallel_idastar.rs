@@ -64,10 +64,10 @@ const MAX_SPLIT_DEPTH: usize = 32;
 /// search suits has more cores than this.
 pub const MAX_PARALLEL_THREADS: usize = 256;
 
-/// IDA* with `threads` threads; see [`idastar`](crate::idastar) for the algorithm and its
+/// IDA* with `threads` threads; see [`idastar`](fn@crate::idastar) for the algorithm and its
 /// guarantees.
 ///
-/// Returns an optimal solution, like [`idastar`](crate::idastar), when `heuristic` is
+/// Returns an optimal solution, like [`idastar`](fn@crate::idastar), when `heuristic` is
 /// admissible: every iteration's threshold is at most the optimal cost, so any goal found within
 /// it is optimal. Among the goals of the last iteration, the one in the earliest subtree is
 /// returned whatever the timing; the subtrees are ordered by the nodes their part of the tree
@@ -90,7 +90,7 @@ pub const MAX_PARALLEL_THREADS: usize = 256;
 /// - No [`Observer`](crate::Observer): the threads would have to share it.
 ///
 /// # Complexity
-/// As [`idastar`](crate::idastar), divided by up to `threads` on the iterations whose trees are
+/// As [`idastar`](fn@crate::idastar), divided by up to `threads` on the iterations whose trees are
 /// large; memory O(`threads` * depth) plus the split's subtrees (1024 to 65,536 a thread are
 /// wanted, one for every thousand nodes of the previous iteration; the level that first has
 /// enough can hold up to the branching factor times that many; each with its state, the

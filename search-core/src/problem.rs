@@ -69,7 +69,7 @@ pub type Actions<P> = SmallVec<[(<P as Problem>::Action, <P as Problem>::Cost); 
 /// integer, a small array) makes every algorithm faster and lighter.
 ///
 /// The [crate documentation](crate#example-a-problem-in-a-dozen-lines) has a complete
-/// implementation solved with [`bfs`](crate::bfs), and a table of the capability traits each
+/// implementation solved with [`bfs`](fn@crate::bfs), and a table of the capability traits each
 /// algorithm needs beyond this one.
 pub trait Problem {
     /// A configuration of the domain. Equal states must hash equally.
@@ -106,7 +106,7 @@ pub trait Problem {
 
 /// A problem whose actions can be applied to and undone on a state in place.
 ///
-/// Depth-first search ([`idastar`](crate::idastar)) keeps a single mutable state and walks it down
+/// Depth-first search ([`idastar`](fn@crate::idastar)) keeps a single mutable state and walks it down
 /// and back up the search tree; with this trait a 15-puzzle node costs a few register operations
 /// instead of a copy of the board.
 ///

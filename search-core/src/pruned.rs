@@ -8,7 +8,7 @@ use crate::pruning_automaton::PruningAutomaton;
 /// A problem with action slots, wrapped so that its states carry the automaton state of the path
 /// that reached them and its actions skip whatever the automaton forbids.
 ///
-/// Meant for [`idastar`](crate::idastar) and [`idastar_parallel`](crate::idastar_parallel),
+/// Meant for [`idastar`](fn@crate::idastar) and [`idastar_parallel`](crate::idastar_parallel),
 /// which search paths, not states: the automaton removes paths that another, no worse, path
 /// replaces (see [`PruningAutomaton`] for when that keeps the search optimal), which for sliding
 /// tiles cuts the branching factor below parent pruning's. Pair it with the inner problem's

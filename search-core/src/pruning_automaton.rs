@@ -26,7 +26,7 @@ const FORBIDDEN: u32 = u32::MAX;
 /// states numbered breadth-first from 0, the [start](PruningAutomaton::START);
 /// [`step`](Self::step) follows one action and answers `None` when the action completes a
 /// forbidden sequence. With
-/// [`Pruned`](crate::Pruned), [`idastar`](crate::idastar) and
+/// [`Pruned`](crate::Pruned), [`idastar`](fn@crate::idastar) and
 /// [`idastar_parallel`](crate::idastar_parallel) carry an automaton state along the path and
 /// never try a forbidden action.
 ///

@@ -1,6 +1,6 @@
 //! IDA*'s fast path: one iteration as a recursive walk over states passed by value.
 //!
-//! The explicit-stack walk of [`idastar`](crate::idastar) handles every problem and every
+//! The explicit-stack walk of [`idastar`](fn@crate::idastar) handles every problem and every
 //! feature (observers, pathmax, heuristics with memos, action lists, zero-cost cycles, any
 //! depth) in one loop, and pays for it: its child loop has more live values than the machine
 //! has registers. Most searches need none of that generality, and for them this walk does the

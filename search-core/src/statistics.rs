@@ -24,7 +24,7 @@ pub struct Statistics {
     pub elapsed: Duration,
     /// For iterative deepening: one entry per iteration, in order.
     pub iterations: Vec<Iteration>,
-    /// For [`idastar`](crate::idastar): how many of the [`iterations`](Statistics::iterations)
+    /// For [`idastar`](fn@crate::idastar): how many of the [`iterations`](Statistics::iterations)
     /// ran on the recursive walk, its fast path (see its complexity notes for when it is
     /// taken); the others ran on the general, explicit-stack walk. Zero for other algorithms.
     pub recursive_iterations: usize,

@@ -18,7 +18,7 @@ use crate::path::solution_through;
 use crate::problem::{Problem, Successors};
 use crate::statistics::Statistics;
 
-/// What [`yen`] found: up to `k` loopless solutions, cheapest first.
+/// What [`yen`](fn@crate::yen) found: up to `k` loopless solutions, cheapest first.
 #[derive(Clone, Debug, PartialEq, Eq)]
 #[non_exhaustive]
 pub struct KShortest<State, Action, C> {
@@ -81,7 +81,7 @@ pub fn yen<P: Problem>(problem: &P, start: P::State, k: usize) -> KShortestOf<P>
     yen_with(problem, start, k, &Limits::default(), NoObserver)
 }
 
-/// [`yen`] under the given `limits`, reporting to `observer`.
+/// [`yen`](fn@crate::yen) under the given `limits`, reporting to `observer`.
 ///
 /// The expansion limit counts the expansions of every search together; the stored-node limit
 /// bounds each search, whose store is freed when it ends.
@@ -151,7 +151,7 @@ impl<P: Problem> Path<P> {
     }
 }
 
-/// The limits, observer and counts that every shortest-path search of one [`yen`] shares.
+/// The limits, observer and counts that every shortest-path search of one [`yen`](fn@crate::yen) shares.
 struct Search<'search, P, O> {
     problem: &'search P,
     limits: &'search Limits,

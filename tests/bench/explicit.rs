@@ -28,10 +28,16 @@ fn ratio(ours: Duration, theirs: Duration) -> f64 {
 
 /// An `f64` ordered by `total_cmp`, as a pathfinding user writes one (or takes
 /// `ordered_float`'s) to give pathfinding a float cost.
-#[derive(Clone, Copy, Debug, PartialEq, PartialOrd)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Float(f64);
 
 impl Eq for Float {}
+
+impl PartialOrd for Float {
+    fn partial_cmp(&self, other: &Self) -> Option<std::cmp::Ordering> {
+        Some(self.cmp(other))
+    }
+}
 
 impl Ord for Float {
     fn cmp(&self, other: &Self) -> std::cmp::Ordering {
