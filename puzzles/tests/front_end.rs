@@ -13,6 +13,7 @@ use puzzles::front_end::{
     Answer, BlocksKind, Choice, Choices, Ending, Explored, Instance, InstanceError, KlotskiKind,
     PuzzleKind, Reachability, Registry, RegistryError, Request, RushHourKind, Solution, TilesKind,
 };
+use puzzles::input::split_instance;
 use puzzles::{random_solvable, random_walk, Board, Move, Shape};
 use search_core::{
     bfs_with, explore, HashVisited, Limit, Limits, OnProgress, Problem, Successor, Successors,
@@ -78,6 +79,16 @@ fn board_text(problem: &Blocks, state: &Placement, rush_hour: bool) -> String {
     rows.join("/")
 }
 
+/// The board with the pieces at `anchors` (followed through a solution) as the front end
+/// writes a solution's states: Rush Hour's notation, or rows separated by `/`.
+fn followed_text(problem: &Blocks, anchors: &[u8], rush_hour: bool) -> String {
+    if rush_hour {
+        problem.draw_followed(anchors, 'o', 'x').concat()
+    } else {
+        problem.draw_followed(anchors, '.', 'x').join("/")
+    }
+}
+
 /// Checks `solution` of `layout` under `metric` against the engine itself, loaded apart from
 /// the front end: the states start at the layout's start, each next state is the state one
 /// successor of the engine's move generator leads to (named as the solution names the move),
@@ -100,7 +111,10 @@ fn check_blocks_solution(
         board_text(&problem, &start, rush_hour),
         "{context}: the states begin elsewhere than the start"
     );
+    // Each move names the piece that moves by its start letter, and each state draws every
+    // piece under its own letter: followed from the start, identical pieces keep theirs.
     let mut state = start;
+    let mut actions = Vec::new();
     let mut successors = Successors::<Blocks>::new();
     for (index, (name, next_text)) in solution.moves.iter().zip(&solution.states[1..]).enumerate() {
         successors.clear();
@@ -108,8 +122,12 @@ fn check_blocks_solution(
         let next = successors
             .iter()
             .find(|successor| {
-                problem.describe(&successor.action) == *name
-                    && board_text(&problem, &successor.state, rush_hour) == *next_text
+                let mut tried = actions.clone();
+                tried.push(successor.action);
+                let followed = problem.follow(&start, &tried).expect("a legal move");
+                problem.describe_followed(&followed, index, &successor.action) == *name
+                    && followed_text(&problem, &followed.anchors[index + 1], rush_hour)
+                        == *next_text
             })
             .unwrap_or_else(|| {
                 panic!(
@@ -117,6 +135,7 @@ fn check_blocks_solution(
                     board_text(&problem, &state, rush_hour)
                 )
             });
+        actions.push(next.action);
         state = next.state;
     }
     assert!(
@@ -309,9 +328,30 @@ fn check_klotski_solution(metric: Metric, solution: &Solution, context: &str) {
     for (index, pair) in boards.windows(2).enumerate() {
         successors.clear();
         problem.successors(&pair[0], &mut successors);
+        // The move names the piece at its first cell in the board before it (Klotski's
+        // pieces are rectangles: the anchor is one of its cells), and moves it where it says.
+        let name = &solution.moves[index];
+        let (letter, cells) = name.split_once(' ').expect("`LETTER FROM -> TO`");
+        let from = cells.split(" -> ").next().expect("a first cell");
+        let (row, column) = from[1..].split_once('c').expect("rRcC");
+        let (row, column): (usize, usize) = (row.parse().unwrap(), column.parse().unwrap());
+        let before: Vec<&str> = solution.states[index].split('/').collect();
+        assert_eq!(
+            before[row - 1]
+                .chars()
+                .nth(column - 1)
+                .map(String::from)
+                .as_deref(),
+            Some(letter),
+            "{context}: move {index} `{name}` names another piece"
+        );
         assert!(
             successors.iter().any(|successor| successor.state == pair[1]
-                && problem.describe(&successor.action) == solution.moves[index]),
+                && problem
+                    .describe(&successor.action)
+                    .split_once(' ')
+                    .map(|(_, cells)| cells)
+                    == Some(cells)),
             "{context}: move {index} is not a {metric} move"
         );
         assert!(
@@ -486,12 +526,13 @@ fn tiles_read_goal_names_one_line_pairs_and_refuse_mismatched_shapes() {
     ] {
         let distances = distances_from(&goal);
         let apart = TilesKind.parse(start, Some(name)).expect(name);
-        let one_line = TilesKind
-            .parse(&format!("{start};{name}"), None)
-            .expect(name);
-        let tabbed = TilesKind
-            .parse(&format!("{start}\t{}", goal.to_compact()), None)
-            .expect(name);
+        // A front end splits `start;goal` and tab lines for every puzzle, then parses.
+        let split_and_parse = |line: &str| {
+            let (start, goal) = split_instance(line).expect("one separator");
+            TilesKind.parse(start, goal)
+        };
+        let one_line = split_and_parse(&format!("{start};{name}")).expect(name);
+        let tabbed = split_and_parse(&format!("{start}\t{}", goal.to_compact())).expect(name);
         for instance in [&apart, &one_line, &tabbed] {
             assert_eq!(Board::parse(&instance.start()).as_ref(), Ok(&board));
             assert_eq!(Board::parse(&instance.goal()).as_ref(), Ok(&goal));
@@ -524,12 +565,14 @@ fn tiles_read_goal_names_one_line_pairs_and_refuse_mismatched_shapes() {
         matches!(&mismatch, InstanceError::Goal(reason) if reason.contains("but the start is")),
         "{mismatch:?}"
     );
-    let twice = TilesKind
+    // Splitting `start;goal` is the front end's (`split_instance`): the puzzle reads parts, so
+    // a `;` left in a start is a bad start, not a goal given twice.
+    let unsplit = TilesKind
         .parse("12345678.;12345678.", Some("spiral"))
         .unwrap_err();
     assert!(
-        matches!(&twice, InstanceError::Goal(reason) if reason.contains("given twice")),
-        "{twice:?}"
+        matches!(&unsplit, InstanceError::Start(reason) if reason.contains("';'")),
+        "{unsplit:?}"
     );
 }
 
