@@ -360,12 +360,16 @@ impl InputLines {
             if cancel.load(Ordering::Relaxed) {
                 return None;
             }
-            if limits.interruption() == Some(Limit::Deadline) {
-                self.gave_up.store(true, Ordering::Relaxed);
-                return None;
-            }
             match self.lines.recv_timeout(CANCEL_POLL) {
                 Ok(item) => return Some(item),
+                // Only a wait gives up: lines already there are answered (each search then
+                // says the deadline passed), as they were before the input was waited on.
+                Err(mpsc::RecvTimeoutError::Timeout)
+                    if limits.interruption() == Some(Limit::Deadline) =>
+                {
+                    self.gave_up.store(true, Ordering::Relaxed);
+                    return None;
+                }
                 Err(mpsc::RecvTimeoutError::Timeout) => {}
                 Err(mpsc::RecvTimeoutError::Disconnected) => return None,
             }
