@@ -353,6 +353,21 @@ pub enum GoalArg {
 impl GoalArg {
     /// The default goal of sliding tiles: blank-last.
     pub const BLANK_LAST: GoalArg = GoalArg::Named("blank-last");
+
+    /// The goal board for boards of `shape`, which `what` has (named in the error when a goal
+    /// board has another shape).
+    pub fn board(&self, shape: puzzles::Shape, what: &str) -> anyhow::Result<puzzles::Board> {
+        let board = match self {
+            GoalArg::Board(text) => puzzles::Board::parse(text.trim())
+                .map_err(|error| anyhow::anyhow!("bad goal `{}`: {error}", text.trim()))?,
+            GoalArg::Named(name) => puzzles::Board::named_goal(name, shape)
+                .ok_or_else(|| anyhow::anyhow!("unknown goal `{name}`"))?,
+        };
+        if board.shape() != shape {
+            anyhow::bail!("the goal is {} but {what} is {shape}", board.shape());
+        }
+        Ok(board)
+    }
 }
 
 impl std::str::FromStr for GoalArg {
@@ -394,35 +409,6 @@ impl GoalOptions {
     pub fn text(&self) -> Option<&str> {
         self.goal.as_deref().or(self.goal_option.as_deref())
     }
-}
-
-/// The search algorithms.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum AlgorithmArg {
-    /// Breadth-first search.
-    Bfs,
-    /// Bidirectional breadth-first search.
-    Bidirectional,
-    /// A* with a heuristic.
-    Astar,
-    /// Iterative-deepening A*: little memory, the choice for 15-puzzles.
-    Idastar,
-}
-
-/// The heuristics of A* and IDA*.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, ValueEnum)]
-pub enum HeuristicArg {
-    /// Number of tiles out of place.
-    Misplaced,
-    /// Sum of the tiles' Manhattan distances to their goal positions.
-    Manhattan,
-    /// Manhattan distance plus two moves per pair of tiles in linear conflict.
-    LinearConflict,
-    /// Additive pattern databases with the reflected lookup: the strongest the cache holds
-    /// for the goal (see --partition), else the quick default (15-puzzle 6-6-3, 24-puzzle
-    /// 6-6-6-6 maxed with a pinwheel 6-6-6-6) built on first use and cached under the user's
-    /// cache directory. Every goal with its blank in a corner uses the blank-first goal's.
-    Pdb,
 }
 
 /// Text for people or JSON for programs.
@@ -495,54 +481,38 @@ pub struct SearchOptions {
     /// tables are filled].
     #[arg(long, value_name = "MIB")]
     pub direct_tables: Option<usize>,
-    /// How moves are written: the blank's directions, or the numbers of the tiles moved.
-    #[arg(long, value_enum, default_value_t = Notation::Blank)]
-    pub notation: Notation,
+    /// How moves are written: the blank's directions, or the numbers of the tiles moved
+    /// [default: blank].
+    #[arg(long, value_enum)]
+    pub notation: Option<Notation>,
 }
 
 impl SearchOptions {
-    /// `--algorithm` as tiles name theirs, or why it names none of them.
-    pub fn tile_algorithm(&self) -> anyhow::Result<Option<AlgorithmArg>> {
-        tile_choice("--algorithm", self.algorithm.as_deref())
+    /// The algorithm, heuristic and metric asked for, by name, for the puzzle to check.
+    pub fn choices(&self) -> puzzles::front_end::Choices {
+        puzzles::front_end::Choices {
+            algorithm: self.algorithm.clone(),
+            heuristic: self.heuristic.clone(),
+            metric: self.metric.clone(),
+        }
     }
 
-    /// `--heuristic` as tiles name theirs, or why it names none of them.
-    pub fn tile_heuristic(&self) -> anyhow::Result<Option<HeuristicArg>> {
-        tile_choice("--heuristic", self.heuristic.as_deref())
+    /// The options beyond the choices that were given, with `threads` (which `solve` alone
+    /// takes), for the puzzle to check it offers them.
+    pub fn options(&self, threads: Option<std::num::NonZeroUsize>) -> puzzles::front_end::Options {
+        puzzles::front_end::Options {
+            threads,
+            prune: self.prune,
+            databases: (self.partition.iter())
+                .map(|partition| partition.0.name().to_owned())
+                .collect(),
+            direct_tables: (self.direct_tables).map(|mebibytes| mebibytes.saturating_mul(1 << 20)),
+            notation: self.notation.map(|notation| match notation {
+                Notation::Blank => "blank".to_owned(),
+                Notation::Tiles => "tiles".to_owned(),
+            }),
+        }
     }
-
-    /// The options that only sliding tiles take, by flag, that were given.
-    pub fn tiles_only_given(&self) -> Vec<&'static str> {
-        let given = [
-            ("--partition", !self.partition.is_empty()),
-            ("--prune", self.prune.is_some()),
-            ("--direct-tables", self.direct_tables.is_some()),
-            ("--notation", self.notation != Notation::Blank),
-        ];
-        given
-            .into_iter()
-            .filter(|(_, given)| *given)
-            .map(|(flag, _)| flag)
-            .collect()
-    }
-}
-
-/// The value of tiles' `flag` that `name` names, if one was given.
-fn tile_choice<T: ValueEnum>(flag: &str, name: Option<&str>) -> anyhow::Result<Option<T>> {
-    let Some(name) = name else { return Ok(None) };
-    T::from_str(name, false).map(Some).map_err(|_| {
-        let names: Vec<String> = (T::value_variants().iter())
-            .filter_map(ValueEnum::to_possible_value)
-            .map(|value| value.get_name().to_owned())
-            .collect();
-        let hint = puzzles::front_end::closest(name, names.iter().map(String::as_str))
-            .map(|near| format!("did you mean `{near}`? "))
-            .unwrap_or_default();
-        anyhow::anyhow!(
-            "invalid value '{name}' for '{flag}': {hint}sliding tiles offer {}",
-            names.join(", ")
-        )
-    })
 }
 
 /// Arguments of `slide solve`.
@@ -642,14 +612,6 @@ pub struct PuzzleOption {
         default_value = "tiles"
     )]
     pub name: String,
-}
-
-impl PuzzleOption {
-    /// Whether the puzzle is sliding tiles, which have a command line of their own beyond the
-    /// front-end contract (pattern databases, notation, pictures, pruning).
-    pub fn is_tiles(&self) -> bool {
-        self.name == "tiles"
-    }
 }
 
 /// Text for people or JSON for programs, for the subcommands with nothing else to offer.

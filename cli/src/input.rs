@@ -87,24 +87,6 @@ pub fn instance_text(start: &str, timeout: Option<Duration>) -> Result<String> {
     }
 }
 
-/// The one instance of `text` (standard input's; blank and `#` lines skipped) as one line:
-/// `solve -` solves one board, given on one line or row by row on several, as classic mode
-/// reads it; more boards are for `slide batch`.
-pub fn one_line_of(text: &str) -> Result<String> {
-    let lines: Vec<&str> = (text.lines().map(str::trim))
-        .filter(|line| !line.is_empty() && !line.starts_with('#'))
-        .collect();
-    match lines.as_slice() {
-        [] => bail!("standard input holds no board"),
-        [line] => Ok((*line).to_owned()),
-        rows if puzzles::Board::parse(&rows.join("/")).is_ok() => Ok(rows.join("/")),
-        _ => bail!(
-            "standard input holds more than one board: `{} batch -` solves one a line",
-            crate::app::name()
-        ),
-    }
-}
-
 /// The files `path` names for `--svg` to leave alone: itself, unless it is standard input.
 pub fn input_files(path: &Path) -> Vec<PathBuf> {
     if path.as_os_str() == "-" {

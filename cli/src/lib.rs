@@ -22,13 +22,11 @@
 //! ```
 //!
 //! `tests/examples/torus_cli.rs` in the repository is a complete one. The library parses,
-//! calls the `puzzles` library (sliding tiles through `engine`, every other puzzle through
-//! `any_puzzle` and the front-end contract) and prints.
+//! calls every puzzle, sliding tiles included, through the front-end contract, and prints.
 
 mod app;
 mod args;
 mod commands;
-mod engine;
 mod input;
 mod output;
 

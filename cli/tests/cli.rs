@@ -1457,12 +1457,10 @@ fn a_bad_board_is_named_start_or_goal_and_nothing_is_guessed() {
         assert!(output.stdout.is_empty(), "{args:?}");
         String::from_utf8(output.stderr).unwrap()
     };
-    assert!(
-        refusal(&["solve", "1234", "123456780"]).starts_with("slide: the start: bad board `1234`")
-    );
-    assert!(
-        refusal(&["solve", "123456780", "1234"]).starts_with("slide: the goal: bad board `1234`")
-    );
+    assert!(refusal(&["solve", "1234", "123456780"])
+        .starts_with("slide: bad tiles instance: the start: bad board `1234`"));
+    assert!(refusal(&["solve", "123456780", "1234"])
+        .starts_with("slide: bad tiles instance: the goal: bad board `1234`"));
     // A leading zero might mean the number or a typo: refused, not read as 7.
     assert!(refusal(&["solve", "1 2 3 4 5 6 007 8 0"]).contains("`007` has a leading zero"));
 }

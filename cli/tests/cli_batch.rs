@@ -175,7 +175,7 @@ fn bad_bytes_are_reported_as_read_not_as_their_escapes() {
     );
     // On a terminal the NUL is shown escaped, not written raw (where it shows as nothing).
     assert!(
-        stderr.contains("line 2: bad board `12345\\0678`: character '\\0' at position 6"),
+        stderr.contains("line 2: bad tiles instance: the start: bad board `12345\\0678`: character '\\0' at position 6"),
         "{stderr:?}"
     );
     assert!(!stderr.contains('\0'), "{stderr:?}");
@@ -218,7 +218,10 @@ fn a_bad_goal_is_one_usage_error_whatever_the_input() {
     let records = records(&stdout);
     assert_eq!(records[0]["length"], 0);
     assert_eq!(records[1]["goal"], "123405678");
-    assert_eq!(records[2]["error"], "the goal is 3x3 but the start is 4x4");
+    assert_eq!(
+        records[2]["error"],
+        "bad tiles instance: the goal: it is 3x3 but the start is 4x4"
+    );
 }
 
 // Help and size messages say what is so

@@ -136,7 +136,7 @@ fn solve_reads_standard_input_and_start_goal_lines() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains(
-            "more than one board: `slide batch -`",
+            "more than one board: a batch (`batch -`) solves one a line",
         ));
 }
 

@@ -10,14 +10,15 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use puzzles::front_end::{self, PuzzleKind, Registry, Request};
-use puzzles::input::{BatchLine, BatchLineError, BatchTexts};
+use puzzles::front_end::{self, Choices, Options, PuzzleKind, Registry, Request, Session};
+use puzzles::input::{BatchLineError, BatchTexts};
 use search_core::{Crew, Limit, Limits};
 use serde_json::json;
 
-use crate::args::{BatchArgs, BatchFormat, GoalArg};
-use crate::commands::puzzle;
-use crate::engine::{self, Board, Ending, Report};
+use crate::app;
+use crate::args::{BatchArgs, BatchFormat};
+use crate::commands::solve::{parse_instance, request_of};
+use crate::output::progress::StandardError;
 use crate::output::report;
 use crate::output::status::{self, Status};
 
@@ -27,16 +28,7 @@ struct Instance {
     /// The line number, from 1.
     line: usize,
     /// What to solve, or what is wrong with the line.
-    work: Result<Work, String>,
-}
-
-/// What a line asks to solve.
-#[derive(Debug)]
-enum Work {
-    /// A start and goal board of sliding tiles.
-    Tiles(Board, Board),
-    /// An instance of another puzzle (`--puzzle`), through the front-end contract.
-    Puzzle(Box<dyn front_end::Instance>),
+    work: Result<Box<dyn front_end::Instance>, String>,
 }
 
 /// What became of one instance.
@@ -46,13 +38,7 @@ enum Answer {
     Searched {
         start: String,
         goal: String,
-        /// Boxed: a report is many times the size of the other answers.
-        report: Box<Report>,
-    },
-    /// Another puzzle's search ran (and maybe hit a limit).
-    Puzzle {
-        start: String,
-        goal: String,
+        /// Boxed: an answer is many times the size of the others.
         answer: Box<front_end::Answer>,
     },
     /// The line could not be read or solved.
@@ -67,28 +53,17 @@ enum Answer {
 /// the first line, memory does not grow with the input, and an endless stream (a generator on
 /// a pipe) is fine.
 pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
-    let puzzle = if args.puzzle.is_tiles() {
-        None
-    } else {
-        Some(registry.get(&args.puzzle.name)?)
-    };
+    let kind = registry.get(&args.puzzle.name)?;
     // The same --goal serves every line: a bad one is one usage error, before any input is
-    // read, not an error on every line (or none on an empty input).
-    let reading_lines = match puzzle {
-        None => {
-            let goal: GoalArg = match args.goal.as_deref() {
-                None => GoalArg::BLANK_LAST,
-                Some(text) => text
-                    .parse()
-                    .map_err(|error: String| anyhow::anyhow!(error))
-                    .context("invalid --goal")?,
-            };
-            LineReading::Tiles(DefaultGoal::new(goal).context("invalid --goal")?)
-        }
-        Some(kind) => LineReading::Puzzle {
-            kind,
-            goal: args.goal.clone(),
-        },
+    // read, not an error on every line (or none on an empty input). So are choices that do
+    // not fit together.
+    if let Some(goal) = &args.goal {
+        kind.check_goal(goal).context("invalid --goal")?;
+    }
+    let (choices, options) = request_of(kind, &args.search, None)?;
+    let reading_lines = LineReading {
+        kind,
+        goal: args.goal.clone(),
     };
     // Opened on the input's own thread: opening a FIFO waits for its writer, which must not
     // keep the batch from its --timeout or from Ctrl-C.
@@ -124,19 +99,6 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
         }
     };
     let input = InputLines::spawn(open, jobs_or_default(args.jobs))?;
-    // One thread an instance: the batch's parallelism is its jobs. Choices that do not fit
-    // together are refused here, once, rather than on every line.
-    let (choices, puzzle_choices) = match puzzle {
-        None => {
-            let choices = engine::Choices::from_options(&args.search, NonZeroUsize::MIN)?;
-            choices.check()?;
-            (choices, front_end::Choices::default())
-        }
-        Some(kind) => (
-            engine::Choices::defaults(),
-            puzzle::choices(kind, &args.search, &[])?,
-        ),
-    };
     let cancel = Arc::new(AtomicBool::new(false));
     let handler_flag = Arc::clone(&cancel);
     let on_ctrl_c = move || {
@@ -168,7 +130,7 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
         .map(|jobs| Arc::new(Crew::new(jobs)));
     let batch = Batch {
         choices,
-        puzzle_choices,
+        options,
         limits: &limits,
         cancel: &cancel,
         jobs,
@@ -250,38 +212,6 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
     } else {
         Status::Success
     })
-}
-
-/// The goal of the lines that give none, read from --goal once.
-#[derive(Debug)]
-enum DefaultGoal {
-    /// An explicit board: every line's start must have its shape.
-    Board(Board),
-    /// A goal named by its layout, made for each start's shape.
-    Named(GoalArg),
-}
-
-impl DefaultGoal {
-    /// `goal`, parsed if it is a board.
-    fn new(goal: GoalArg) -> Result<Self> {
-        Ok(match goal {
-            GoalArg::Board(text) => DefaultGoal::Board(engine::parse_board(&text)?),
-            named => DefaultGoal::Named(named),
-        })
-    }
-
-    /// The goal of a line whose start is `start`.
-    fn for_start(&self, start: &Board) -> Result<Board> {
-        match self {
-            DefaultGoal::Board(goal) if goal.shape() != start.shape() => Err(anyhow::anyhow!(
-                "the goal is {} but the start is {}",
-                goal.shape(),
-                start.shape()
-            )),
-            DefaultGoal::Board(goal) => Ok(goal.clone()),
-            DefaultGoal::Named(goal) => engine::goal_board(goal, start),
-        }
-    }
 }
 
 /// A line handed to a worker: its place in the input order, and the instance.
@@ -396,9 +326,10 @@ struct Reader<'goal> {
 /// What the reader and the workers share.
 #[derive(Debug)]
 struct Batch<'a> {
-    choices: engine::Choices,
-    /// The choices of `--puzzle`'s puzzle, unless it is sliding tiles.
-    puzzle_choices: front_end::Choices,
+    /// The algorithm, heuristic and metric of every line.
+    choices: Choices,
+    /// The options beyond them of every line.
+    options: Options,
     limits: &'a Limits,
     cancel: &'a AtomicBool,
     /// The most workers to start.
@@ -490,9 +421,9 @@ impl<'a> Batch<'a> {
 
     /// A worker: solves the lines it is handed until the reader is done.
     fn work(&self, jobs: &Mutex<mpsc::Receiver<Job>>, answers: &mpsc::Sender<Done>) {
-        // Made on the first line and kept, so that a goal's pattern databases are loaded (and a
-        // shape's pruning automaton made) once a worker, not once a line.
-        let mut solver = None;
+        // Kept from line to line, so that the puzzle loads what it needs (a goal's pattern
+        // databases, a shape's pruning automaton) once a worker, not once a line.
+        let mut session = Session::new();
         loop {
             self.idle.fetch_add(1, Ordering::SeqCst);
             // Blocks on the lock while another idle worker waits in `recv`, then in `recv`.
@@ -504,23 +435,12 @@ impl<'a> Batch<'a> {
             };
             // A panic would be a bug, but one that must not take the worker with it: the
             // reader would wait for ever to hand the next line to a worker that is gone. The
-            // line is reported instead, and the solver, perhaps half-updated, made afresh.
-            let solved =
-                std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| match &mut solver {
-                    Some(solver) => solve(self, solver, &instance),
-                    None => match engine::Solver::new(self.choices.clone()) {
-                        Ok(made) => {
-                            let made = match &self.crew {
-                                Some(crew) => made.helped_by(Arc::clone(crew)),
-                                None => made,
-                            };
-                            solve(self, solver.insert(made), &instance)
-                        }
-                        Err(error) => Answer::Bad(format!("{error:#}")),
-                    },
-                }));
+            // line is reported instead, and the session, perhaps half-updated, made afresh.
+            let solved = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                solve(self, &session, &instance)
+            }));
             let answer = solved.unwrap_or_else(|_| {
-                solver = None;
+                session = Session::new();
                 Answer::Bad(
                     "internal error while solving this line (a bug: please report it)".to_owned(),
                 )
@@ -547,58 +467,28 @@ impl Batch<'_> {
     }
 }
 
-/// How the lines of a batch become instances: sliding tiles' boards (the goal of lines that
-/// give none from --goal), or instances of another puzzle, parsed by it (with --goal's text,
-/// if given).
+/// How the lines of a batch become instances: read by `--puzzle`'s puzzle, with --goal's text
+/// for the lines that give no goal.
 #[derive(Debug)]
-enum LineReading<'a> {
-    /// Sliding tiles.
-    Tiles(DefaultGoal),
-    /// `--puzzle`'s puzzle.
-    Puzzle {
-        kind: &'a dyn PuzzleKind,
-        goal: Option<String>,
-    },
+struct LineReading<'a> {
+    kind: &'a dyn PuzzleKind,
+    goal: Option<String>,
 }
 
 impl LineReading<'_> {
     /// The instance of input line `line` (its text, or why it has none), or why it is not one.
     fn instance(&self, line: usize, text: Result<String, BatchLineError>) -> Instance {
-        let text = match text {
-            Ok(text) => text,
-            Err(error) => {
-                let work = Err(format!("{:#}", anyhow::Error::from(error)));
-                return Instance { line, work };
-            }
-        };
-        let work = match self {
-            LineReading::Puzzle { kind, goal } => {
-                (puzzle::parse_instance(*kind, &text, goal.as_deref()))
-                    .map(Work::Puzzle)
-                    .map_err(|error| format!("{error:#}"))
-            }
-            LineReading::Tiles(default_goal) => {
-                match puzzles::input::parse_batch_line(text.as_bytes()) {
-                    Ok(Some(BatchLine { start, goal: None })) => default_goal
-                        .for_start(&start)
-                        .map(|goal| Work::Tiles(start, goal))
-                        .map_err(|error| format!("{error:#}")),
-                    Ok(Some(BatchLine {
-                        start,
-                        goal: Some(goal),
-                    })) => Ok(Work::Tiles(start, goal)),
-                    // The text is neither blank nor a comment.
-                    Ok(None) => Err("the line is empty".to_owned()),
-                    Err(error) => Err(format!("{:#}", anyhow::Error::from(error))),
-                }
-            }
+        let work = match text {
+            Ok(text) => parse_instance(self.kind, &text, self.goal.as_deref())
+                .map_err(|error| format!("{error:#}")),
+            Err(error) => Err(format!("{:#}", anyhow::Error::from(error))),
         };
         Instance { line, work }
     }
 }
 
-/// Solves one line's instance with `solver` (sliding tiles) or through the puzzle's contract.
-fn solve(batch: &Batch<'_>, solver: &mut engine::Solver, instance: &Instance) -> Answer {
+/// Solves one line's instance, keeping what the next line can use in `session`.
+fn solve(batch: &Batch<'_>, session: &Session, instance: &Instance) -> Answer {
     let work = match &instance.work {
         Ok(work) => work,
         Err(error) => return Answer::Bad(error.clone()),
@@ -606,31 +496,22 @@ fn solve(batch: &Batch<'_>, solver: &mut engine::Solver, instance: &Instance) ->
     if batch.cancel.load(Ordering::Relaxed) {
         return Answer::Cancelled;
     }
-    let (start, goal) = match work {
-        Work::Tiles(start, goal) => (start, goal),
-        Work::Puzzle(instance) => {
-            let request = Request::new(&batch.puzzle_choices, batch.limits);
-            return match instance.solve(&request) {
-                Ok(answer) if is_cancelled(&answer.ending) => Answer::Cancelled,
-                Ok(answer) => Answer::Puzzle {
-                    start: instance.start(),
-                    goal: instance.goal(),
-                    answer: Box::new(answer),
-                },
-                Err(error) => Answer::Bad(error.to_string()),
-            };
-        }
-    };
-    match solver.solve(start, goal, batch.limits) {
-        Ok(report) if matches!(report.ending, Ending::LimitReached(Limit::Cancelled)) => {
-            Answer::Cancelled
-        }
-        Ok(report) => Answer::Searched {
-            start: engine::compact(start),
-            goal: engine::compact(goal),
-            report: Box::new(report),
+    let mut request = Request::new(&batch.choices, batch.limits)
+        .with_options(&batch.options)
+        .with_session(session)
+        .with_listener(Arc::new(StandardError))
+        .with_program(app::name());
+    if let Some(crew) = &batch.crew {
+        request = request.with_crew(crew);
+    }
+    match work.solve(&request) {
+        Ok(answer) if is_cancelled(&answer.ending) => Answer::Cancelled,
+        Ok(answer) => Answer::Searched {
+            start: work.start(),
+            goal: work.goal(),
+            answer: Box::new(answer),
         },
-        Err(error) => Answer::Bad(format!("{error:#}")),
+        Err(error) => Answer::Bad(error.to_string()),
     }
 }
 
@@ -716,42 +597,6 @@ impl Printer {
             Answer::Searched {
                 start,
                 goal,
-                report,
-            } => {
-                self.expanded += report.statistics.expanded;
-                let (result, length, moves) = match &report.ending {
-                    Ending::Solved(moves) => {
-                        self.solved += 1;
-                        let shown = report.shown_moves.as_deref().unwrap_or(moves);
-                        ("solved", moves.len().to_string(), shown)
-                    }
-                    Ending::Unsolvable => {
-                        self.unsolvable += 1;
-                        ("unsolvable", "-".to_owned(), "")
-                    }
-                    Ending::LimitReached(_) => {
-                        self.limited += 1;
-                        ("gave up", "-".to_owned(), "")
-                    }
-                };
-                match self.format {
-                    BatchFormat::Json => {
-                        let mut object = report.json(start, goal);
-                        object["line"] = json!(line);
-                        writeln!(out, "{object}")?;
-                    }
-                    // The instance as a batch line writes it, so that boards of numbers
-                    // (beyond 3x3) do not run into each other, then the moves.
-                    BatchFormat::Table => writeln!(
-                        out,
-                        "{line:>6}  {result:<10}  {length:>6}  {:>12}  {start};{goal}  {moves}",
-                        report.statistics.expanded
-                    )?,
-                }
-            }
-            Answer::Puzzle {
-                start,
-                goal,
                 answer,
             } => {
                 self.expanded += answer.statistics.expanded;
@@ -771,10 +616,12 @@ impl Printer {
                 };
                 match self.format {
                     BatchFormat::Json => {
-                        let mut object = report::answer_json(start, goal, answer, &[]);
+                        let mut object = report::answer_json(start, goal, answer);
                         object["line"] = json!(line);
                         writeln!(out, "{object}")?;
                     }
+                    // The instance as a batch line writes it, so that boards of numbers
+                    // (beyond 3x3) do not run into each other, then the moves.
                     BatchFormat::Table => writeln!(
                         out,
                         "{line:>6}  {result:<10}  {length:>6}  {:>12}  {start};{goal}  {moves}",

@@ -9,7 +9,7 @@ use puzzles::front_end::Registry;
 use serde_json::json;
 
 use crate::args::{BlocksArgs, SolveFormat};
-use crate::commands::puzzle::{self, Solving};
+use crate::commands::solve::{self, Solving};
 use crate::input::{input_files, read_layout};
 use crate::output::status::{self, Status};
 
@@ -46,7 +46,7 @@ pub fn run(args: &BlocksArgs, registry: &Registry) -> Result<Status> {
         output: &args.output,
         inputs,
     };
-    puzzle::solve(registry.get(kind)?, &solving)
+    solve::solve(registry.get(kind)?, &solving)
 }
 
 /// `slide blocks --farthest`: the hardest starts of the layout's cluster.

@@ -7,14 +7,15 @@
 use std::io::{self, Read, Write};
 
 use anyhow::{Context, Result};
+use puzzles::front_end::{Ending, PuzzleKind, Registry, TilesKind};
 use puzzles::input::{read_classic, MAX_CLASSIC_INPUT};
 use search_core::Limits;
 
-use crate::engine::{self, Ending};
+use crate::commands::solve::solve_quietly;
 use crate::output::status::Status;
 
-/// Reads standard input, solves and prints the answer.
-pub fn run() -> Result<Status> {
+/// Reads standard input, solves with the registry's sliding tiles and prints the answer.
+pub fn run(registry: &Registry) -> Result<Status> {
     let mut input = Vec::new();
     // One byte more than the reader accepts, so that it can tell the input is too long.
     io::stdin()
@@ -23,15 +24,13 @@ pub fn run() -> Result<Status> {
         .read_to_end(&mut input)
         .context("reading standard input")?;
     let (start, goal) = read_classic(&input)?;
-    let report = engine::Solver::new(engine::Choices::defaults())?.solve(
-        &start,
-        &goal,
-        &Limits::default(),
-    )?;
-    let answer = match report.ending {
-        Ending::Solved(moves) => moves.len().to_string(),
-        Ending::Unsolvable => "-1".to_owned(),
-        Ending::LimitReached(limit) => {
+    // Rows separated by `/` are every board's text that the tiles read back.
+    let kind: &dyn PuzzleKind = registry.get("tiles").unwrap_or(&TilesKind);
+    let instance = kind.parse(&start.to_rows(), Some(&goal.to_rows()))?;
+    let answer = match solve_quietly(&*instance, &Limits::default())?.ending {
+        Ending::Solved(solution) => solution.moves.len().to_string(),
+        Ending::Unreachable { .. } => "-1".to_owned(),
+        Ending::LimitReached { limit, .. } => {
             crate::output::status::warn(format_args!("no answer: {limit}"));
             return Ok(Status::LimitReached);
         }

@@ -1,13 +1,17 @@
 //! One module a subcommand; this one only dispatches. Each subcommand parses what it was
 //! given, calls the libraries and prints through `output`: no module here imports another's
-//! internals but `puzzle`'s, the road every puzzle takes.
+//! internals but `solve`'s, the road every puzzle takes (`batch`, `check`, `graph`, `klotski`
+//! and `blocks` read instances and make requests as it does).
 
 pub mod batch;
 pub mod blocks;
+pub mod check;
 pub mod classic;
+pub mod graph;
+pub mod list;
 pub mod pdb;
-pub mod puzzle;
-pub mod tiles;
+pub mod random;
+pub mod solve;
 
 use std::io::{self, IsTerminal, Write};
 
@@ -18,7 +22,7 @@ use crate::app;
 use crate::args::{Cli, Command, CompletionsArgs, KlotskiArgs};
 use crate::input;
 use crate::output::status::{self, Status};
-use puzzle::Solving;
+use solve::Solving;
 
 /// Runs what the command line asks for, with the puzzles of `registry` for `--puzzle`.
 pub fn run(cli: Cli, registry: &Registry) -> Result<Status> {
@@ -29,30 +33,13 @@ pub fn run(cli: Cli, registry: &Registry) -> Result<Status> {
             let _ = crate::args::command(&app::current()).write_long_help(&mut io::stderr());
             Ok(Status::BadInput)
         }
-        None => classic::run(),
-        Some(Command::Solve(args)) if !args.puzzle.is_tiles() => {
-            let solving = Solving {
-                text: input::instance_text(&args.start, args.search.limits.timeout)?,
-                goal: args.goal.text(),
-                search: &args.search,
-                threads: args.threads,
-                output: &args.output,
-                inputs: Vec::new(),
-            };
-            puzzle::solve(registry.get(&args.puzzle.name)?, &solving)
-        }
-        Some(Command::Solve(args)) => tiles::solve(&args),
+        None => classic::run(registry),
+        Some(Command::Solve(args)) => solve::run(&args, registry),
         Some(Command::Batch(args)) => batch::run(&args, registry),
-        Some(Command::Check(args)) if !args.puzzle.is_tiles() => {
-            puzzle::check(registry.get(&args.puzzle.name)?, &args)
-        }
-        Some(Command::Check(args)) => tiles::check(&args),
-        Some(Command::Random(args)) => tiles::random(&args),
-        Some(Command::Graph(args)) if !args.puzzle.is_tiles() => {
-            puzzle::graph(registry.get(&args.puzzle.name)?, &args)
-        }
-        Some(Command::Graph(args)) => tiles::graph(&args),
-        Some(Command::Puzzles(args)) => puzzle::list(registry, &args),
+        Some(Command::Check(args)) => check::run(&args, registry),
+        Some(Command::Random(args)) => random::run(&args),
+        Some(Command::Graph(args)) => graph::run(&args, registry),
+        Some(Command::Puzzles(args)) => list::run(&args, registry),
         Some(Command::Klotski(args)) => klotski(&args, registry),
         Some(Command::Blocks(args)) => blocks::run(&args, registry),
         Some(Command::Pdb(command)) => pdb::run(&command),
@@ -77,7 +64,7 @@ fn klotski(args: &KlotskiArgs, registry: &Registry) -> Result<Status> {
         output: &args.output,
         inputs,
     };
-    puzzle::solve(registry.get("klotski")?, &solving)
+    solve::solve(registry.get("klotski")?, &solving)
 }
 
 /// `slide completions SHELL`.

@@ -11,7 +11,6 @@ use puzzles::pdb::{
 };
 
 use crate::args::{PdbBuildArgs, PdbCommand, PdbInfoArgs};
-use crate::engine;
 use crate::output::status::{self, FileFailure, Status};
 
 /// Runs a `slide pdb` subcommand.
@@ -74,10 +73,12 @@ fn build(args: &PdbBuildArgs) -> Result<Status> {
                     not_saved = Some(format!(
                         "could not save {}: {}",
                         path.display(),
-                        engine::causes(error)
+                        puzzles::pdb::causes(error)
                     ));
                 }
-                warning => bar.suspend(|| engine::warn_cache(warning)),
+                warning => bar.suspend(|| {
+                    status::warn(format_args!("{}", puzzles::pdb::describe_warning(warning)))
+                }),
             },
         )?;
         bar.finish_and_clear();
@@ -121,7 +122,7 @@ fn partition(args: &PdbBuildArgs) -> Result<Request> {
         }
         let shape = puzzles::Shape::new(width, height)?;
         let goal = match &args.goal {
-            Some(goal) => engine::goal_of_shape(goal, shape, "the partition's board")?,
+            Some(goal) => goal.board(shape, "the partition's board")?,
             None => puzzles::Board::blank_first(shape),
         };
         // Corner-blank goals share the blank-first goal's databases: build those.

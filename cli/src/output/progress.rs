@@ -2,7 +2,7 @@
 //! (standard error a terminal, or `--progress`), nothing but errors with `--quiet`.
 //!
 //! The search's numbers come from the engine's own observer ([`search_core::Observer::progress`],
-//! through [`puzzles::SolveRequest::with_progress`]), so the line shows what the search counts,
+//! through [`puzzles::front_end::Request::with_progress`]), so the line shows what the search counts,
 //! and a search nobody watches pays only a call every few thousand expansions.
 
 use std::io::{self, IsTerminal, Write};
@@ -11,7 +11,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
-use puzzles::pdb::BuildProgress;
+use puzzles::front_end::Listener;
 use search_core::Progress;
 
 /// How much slide says on standard error, set once from `--progress` and `--quiet`.
@@ -143,16 +143,31 @@ pub fn suspend<R>(write: impl FnOnce() -> R) -> R {
     }
 }
 
-/// Shows a pattern database build's progress on the status line, if one is shown: which
-/// database of the partitions (`index`, from 0) and how far its build has come.
-pub fn building(index: usize, progress: BuildProgress) {
-    if let Some(bar) = active() {
-        let percent = (progress.done as f64 * 100.0 / progress.total.max(1) as f64).min(100.0);
-        bar.set_message(format!(
-            "building pattern database {} · depth {} · {percent:.0}%",
-            index + 1,
-            progress.depth
-        ));
+/// What slide's standard error hears from a puzzle's solve ([`Listener`]): phases and
+/// preparations on the status line, if one is shown; notes and warnings as lines of their own.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct StandardError;
+
+impl Listener for StandardError {
+    fn phase(&self, phase: &str) {
+        if let Some(bar) = active() {
+            bar.set_message(phase.to_owned());
+        }
+    }
+
+    fn note(&self, note: &str) {
+        crate::output::status::note(format_args!("{note}"));
+    }
+
+    fn warn(&self, warning: &str) {
+        crate::output::status::warn(format_args!("{warning}"));
+    }
+
+    fn preparing(&self, what: &str, done: u64, total: u64) {
+        if let Some(bar) = active() {
+            let percent = (done as f64 * 100.0 / total.max(1) as f64).min(100.0);
+            bar.set_message(format!("{what} · {percent:.0}%"));
+        }
     }
 }
 
@@ -181,11 +196,6 @@ impl StatusLine {
             bar,
             started: Instant::now(),
         }
-    }
-
-    /// Says what slide does now.
-    pub fn phase(&self, phase: &str) {
-        self.bar.set_message(phase.to_owned());
     }
 
     /// Shows how far the search by `algorithm` has come.

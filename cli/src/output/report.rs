@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use search_core::{Limit, Statistics};
 use serde_json::{json, Value};
 
-use puzzles::front_end::{Answer, Ending as AnswerEnding};
+use puzzles::front_end::{Answer, Ending as AnswerEnding, Instance};
 
 use crate::output::status::Status;
 
@@ -23,23 +23,6 @@ pub fn statistics_json(statistics: &Statistics) -> Value {
     })
 }
 
-/// What to try when `limit` stopped a search with `heuristic` (as `Report::heuristic` names it)
-/// on boards of `cells` cells, as one sentence, or `None` when nothing would help.
-pub fn limit_hint(limit: &Limit, heuristic: Option<&str>, cells: usize) -> Option<String> {
-    let option = match limit {
-        Limit::Deadline => "a larger --timeout",
-        Limit::Expanded => "a larger --max-nodes",
-        Limit::Stored => "--algorithm idastar, which stores no nodes, or a larger --max-stored",
-        _ => return None,
-    };
-    let databases = heuristic.is_some_and(|name| name != "pattern-database") && cells > 9;
-    Some(if databases {
-        format!("try --heuristic pdb (pattern databases prune far more), or {option}")
-    } else {
-        format!("try {option}")
-    })
-}
-
 /// One solve as a JSON object, the same fields for every puzzle: `result` (`solved`,
 /// `unsolvable`, `gave up`), `start`, `goal`, `solvable`, `length`, `moves` (the solution on
 /// one line, as text prints it), `move_list` (each move's name), `algorithm`, `heuristic`,
@@ -47,7 +30,7 @@ pub fn limit_hint(limit: &Limit, heuristic: Option<&str>, cells: usize) -> Optio
 /// `databases` (the partitions maxed) when pattern databases were used, `limit` and
 /// `lower_bound` when a limit stopped the search, and `reaches` (the standard goals the start
 /// can reach) when it cannot reach its goal.
-pub fn answer_json(start: &str, goal: &str, answer: &Answer, databases: &[String]) -> Value {
+pub fn answer_json(start: &str, goal: &str, answer: &Answer) -> Value {
     let (solvable, length, moves, move_list) = match &answer.ending {
         AnswerEnding::Solved(solution) => (
             json!(true),
@@ -72,8 +55,8 @@ pub fn answer_json(start: &str, goal: &str, answer: &Answer, databases: &[String
     });
     // Present for every puzzle, null for those with one kind of move: one shape for all.
     object["metric"] = json!(answer.metric);
-    if !databases.is_empty() {
-        object["databases"] = json!(databases);
+    if !answer.databases.is_empty() {
+        object["databases"] = json!(answer.databases);
     }
     match &answer.ending {
         AnswerEnding::Solved(solution) if solution.cost != solution.moves.len() as u64 => {
@@ -89,6 +72,47 @@ pub fn answer_json(start: &str, goal: &str, answer: &Answer, databases: &[String
         AnswerEnding::Solved(_) => {}
     }
     object
+}
+
+/// The goal as text prints it: its text, and its name when it was given by one
+/// (`123456780 (blank-last)`).
+pub fn goal_text(instance: &dyn Instance) -> String {
+    match instance.goal_name() {
+        Some(name) => format!("{} ({name})", instance.goal()),
+        None => instance.goal(),
+    }
+}
+
+/// One solve as text: the start, the goal, the search that ran, the result, and with `stats`
+/// the search's statistics.
+pub fn write_answer(
+    out: &mut impl Write,
+    instance: &dyn Instance,
+    answer: &Answer,
+    stats: bool,
+) -> io::Result<()> {
+    writeln!(out, "start:  {}", instance.start())?;
+    writeln!(out, "goal:   {}", goal_text(instance))?;
+    writeln!(out, "search: {}", answer_search_text(answer))?;
+    match &answer.ending {
+        AnswerEnding::Solved(solution) => {
+            writeln!(out, "length: {}", solution.moves.len())?;
+            writeln!(out, "moves:  {}", solution.line)?;
+        }
+        AnswerEnding::Unreachable { reason, reaches } => {
+            writeln!(out, "result: unsolvable: {reason}")?;
+            if !reaches.is_empty() {
+                writeln!(out, "reaches: {}", reaches.join(", "))?;
+            }
+        }
+        AnswerEnding::LimitReached { limit, lower_bound } => {
+            writeln!(out, "{}", gave_up_line(limit, *lower_bound))?;
+        }
+    }
+    if stats {
+        write!(out, "{}", statistics_text(&answer.statistics))?;
+    }
+    Ok(())
 }
 
 /// The exit status a solve through the front-end contract ends with.
@@ -111,9 +135,9 @@ pub fn answer_word(ending: &AnswerEnding) -> &'static str {
 
 /// The search that ran: `idastar (manhattan)`, `bfs, piece metric`, or with pattern databases
 /// `idastar (pdb 15-7-8,15-7-8-diagonal)`.
-pub fn answer_search_text(answer: &Answer, databases: &[String]) -> String {
+pub fn answer_search_text(answer: &Answer) -> String {
     let mut text = answer.algorithm.clone();
-    match (&answer.heuristic, databases) {
+    match (&answer.heuristic, answer.databases.as_slice()) {
         (Some(heuristic), []) => text += &format!(" ({heuristic})"),
         (Some(heuristic), databases) => text += &format!(" ({heuristic} {})", databases.join(",")),
         (None, _) => {}

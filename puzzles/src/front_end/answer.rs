@@ -16,6 +16,13 @@ pub struct Answer {
     pub ending: Ending,
     /// What the search did (all zero when no search ran).
     pub statistics: Statistics,
+    /// The tables the heuristic looked up, by name, if it uses any (sliding tiles' pattern
+    /// databases: the partitions maxed).
+    pub databases: Vec<String>,
+    /// What a person could try when the search gave up (a larger limit, a stronger
+    /// heuristic and the command that builds it), if the puzzle knows better than the front
+    /// end's generic advice.
+    pub hint: Option<String>,
 }
 
 /// How a solve ended.
@@ -127,6 +134,8 @@ impl Answer {
             metric: metric.map(str::to_owned),
             ending,
             statistics: result.statistics,
+            databases: Vec::new(),
+            hint: None,
         }
     }
 
@@ -144,6 +153,8 @@ impl Answer {
             metric: metric.map(str::to_owned),
             ending,
             statistics: Statistics::default(),
+            databases: Vec::new(),
+            hint: None,
         }
     }
 

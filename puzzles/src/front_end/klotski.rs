@@ -112,10 +112,7 @@ impl Instance for KlotskiInstance {
             heuristic: (request.choices.heuristic.as_ref()).map(|_| "goal-distance".to_owned()),
             ..request.choices.clone()
         };
-        let mut answer = self.blocks.solve(&Request {
-            choices: &choices,
-            ..*request
-        })?;
+        let mut answer = self.blocks.solve(&request.clone().with_choices(&choices))?;
         if answer.heuristic.is_some() {
             answer.heuristic = Some(BLOCK_DISTANCE.to_owned());
         }

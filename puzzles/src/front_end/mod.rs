@@ -47,11 +47,12 @@ mod explored;
 mod klotski;
 mod picture;
 mod registry;
+mod request;
 mod tiles;
 
 use std::fmt;
 
-use search_core::{Limits, Progress};
+use search_core::Limits;
 
 pub use answer::{Answer, Ending, Solution};
 pub use blocks::{BlocksKind, RushHourKind};
@@ -59,6 +60,7 @@ pub use explored::Explored;
 pub use klotski::KlotskiKind;
 pub use picture::{Cell, Grid, Square};
 pub use registry::{Registry, RegistryError};
+pub use request::{Listener, OptionKind, Options, Request, Session, Silent};
 pub use tiles::TilesKind;
 
 /// One of the algorithms, heuristics or metrics a puzzle offers: its name on the command line
@@ -129,6 +131,34 @@ pub trait PuzzleKind: Send + Sync {
         &[]
     }
 
+    /// The [`Options`] beyond the choices that its solves read; empty by default. A front end
+    /// refuses the others ([`Options::check`]).
+    fn options(&self) -> &[OptionKind] {
+        &[]
+    }
+
+    /// Checks once, before any instance is read, that `choices` and `options` go together for
+    /// this puzzle: by default that it offers each ([`Choices::check`], [`Options::check`]).
+    /// A puzzle whose choices constrain each other (sliding tiles' `--prune` takes IDA*) adds
+    /// its own rules.
+    ///
+    /// # Errors
+    /// The [`InstanceError`] of the first choice or option that does not fit.
+    fn check_request(&self, choices: &Choices, options: &Options) -> Result<(), InstanceError> {
+        choices.check(self)?;
+        options.check(self)
+    }
+
+    /// Checks a goal given for every instance (a batch's `--goal`) before any instance is
+    /// read, so that a bad one is one error rather than one a line; by default every goal
+    /// passes here and is checked with each start by [`parse`](Self::parse).
+    ///
+    /// # Errors
+    /// [`InstanceError::Goal`] or [`InstanceError::GoalGiven`] for a goal no start can have.
+    fn check_goal(&self, _goal: &str) -> Result<(), InstanceError> {
+        Ok(())
+    }
+
     /// Parses an instance: `start` is the start as one argument or one batch line's text, and
     /// `goal` the goal when one is given apart from it (a puzzle whose goal is a condition of
     /// the start, as Klotski's or Rush Hour's, refuses one with [`InstanceError`]).
@@ -165,7 +195,7 @@ impl Choices {
     /// # Errors
     /// [`InstanceError::Unknown`] for the first name that `kind` does not offer.
     /// [`InstanceError::Mismatch`] for a heuristic given with an algorithm that takes none.
-    pub fn check(&self, kind: &dyn PuzzleKind) -> Result<(), InstanceError> {
+    pub fn check<K: PuzzleKind + ?Sized>(&self, kind: &K) -> Result<(), InstanceError> {
         check_one("algorithm", self.algorithm.as_deref(), kind.algorithms())?;
         check_one("heuristic", self.heuristic.as_deref(), kind.heuristics())?;
         check_one("metric", self.metric.as_deref(), kind.metrics())?;
@@ -212,45 +242,6 @@ fn check_one(
     }
 }
 
-/// One solve's choices, limits and progress listener.
-#[derive(Clone, Copy)]
-pub struct Request<'a> {
-    /// What to solve with, by name.
-    pub choices: &'a Choices,
-    /// When to give up.
-    pub limits: &'a Limits,
-    /// Hears the search's counts and bound now and then
-    /// ([`Observer::progress`](search_core::Observer::progress)).
-    pub progress: &'a (dyn Fn(&Progress) + Sync),
-}
-
-impl<'a> Request<'a> {
-    /// A solve with `choices` within `limits`, reporting progress to nobody.
-    pub fn new(choices: &'a Choices, limits: &'a Limits) -> Self {
-        Request {
-            choices,
-            limits,
-            progress: &|_| {},
-        }
-    }
-
-    /// The same request, reporting progress to `progress`.
-    #[must_use]
-    pub fn with_progress(mut self, progress: &'a (dyn Fn(&Progress) + Sync)) -> Self {
-        self.progress = progress;
-        self
-    }
-}
-
-impl fmt::Debug for Request<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_struct("Request")
-            .field("choices", self.choices)
-            .field("limits", self.limits)
-            .finish_non_exhaustive()
-    }
-}
-
 /// Whether the goal can be reached, as far as the puzzle can tell without searching.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reachability {
@@ -279,6 +270,12 @@ pub trait Instance: Send {
     /// The goal as one line of text: a state [`PuzzleKind::parse`] reads back as a goal, or a
     /// description of a goal condition (`the 2x2 block at the bottom exit`).
     fn goal(&self) -> String;
+
+    /// The name the goal was given by, if it was named (`blank-last`), for text beside the
+    /// goal's [text](Instance::goal).
+    fn goal_name(&self) -> Option<String> {
+        None
+    }
 
     /// Whether the goal is reachable, when the puzzle can tell without a search.
     fn check(&self) -> Reachability {

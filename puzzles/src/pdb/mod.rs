@@ -71,6 +71,7 @@ mod slot_cursor;
 mod spill;
 mod symmetry;
 mod table;
+mod warning;
 
 pub use abstraction::Abstraction;
 pub use additive::{validate_partition, AdditivePdb, Lookups};
@@ -81,3 +82,4 @@ pub use error::PdbError;
 pub use file::FORMAT_VERSION;
 pub use plan::BuildProgress;
 pub(crate) use table::packed_entry;
+pub use warning::{causes, describe_warning};
