@@ -155,11 +155,19 @@ pub fn solve(kind: &dyn PuzzleKind, solving: &Solving<'_>) -> Result<Status> {
     out.flush()?;
     // After the solution is printed: a picture that cannot be written loses no answer.
     if let Some(path) = &output.picture.svg {
-        let picture = match &answer.ending {
-            Ending::Solved(solution) => Some(picture(kind, &*instance, &solution.states)?),
+        let grids = match &answer.ending {
+            Ending::Solved(solution) => Some(grids(kind, &*instance, &solution.states)?),
             Ending::Unreachable { .. } | Ending::LimitReached { .. } => None,
         };
-        svg::save(path, picture)?;
+        let title = format!(
+            "{} solve --puzzle {}: {} to {} in {} moves",
+            app::name(),
+            kind.name(),
+            instance.start(),
+            instance.goal(),
+            answer.length().unwrap_or(0)
+        );
+        svg::save(path, grids, &title)?;
     }
     if let Some(hint) = give_up_hint(&answer) {
         status::note(format_args!("{hint}"));
@@ -167,13 +175,9 @@ pub fn solve(kind: &dyn PuzzleKind, solving: &Solving<'_>) -> Result<Status> {
     Ok(report::answer_status(&answer.ending))
 }
 
-/// The `--svg` picture of a solution: its states drawn by the puzzle ([`Instance::draw`]).
-fn picture(
-    kind: &dyn PuzzleKind,
-    instance: &dyn Instance,
-    states: &[String],
-) -> Result<(svg::Scene, Vec<Vec<svg::Placed>>)> {
-    let grids = (states.iter())
+/// A solution's states drawn by the puzzle ([`Instance::draw`]), for its `--svg` picture.
+fn grids(kind: &dyn PuzzleKind, instance: &dyn Instance, states: &[String]) -> Result<Vec<Grid>> {
+    (states.iter())
         .map(|state| instance.draw(state))
         .collect::<Option<Vec<Grid>>>()
         .ok_or_else(|| {
@@ -181,16 +185,7 @@ fn picture(
                 "{} cannot draw its states, so there is no picture (its states are not rows separated by `/`)",
                 kind.name()
             )
-        })?;
-    let moves = states.len().saturating_sub(1);
-    let title = format!(
-        "{} solve --puzzle {}: {} to {} in {moves} moves",
-        app::name(),
-        kind.name(),
-        instance.start(),
-        instance.goal()
-    );
-    svg::from_grids(&grids, title)
+        })
 }
 
 /// A failure of the puzzle's own (a file it needs) is exit code 5; a choice it does not

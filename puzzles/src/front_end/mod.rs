@@ -41,6 +41,7 @@
 //! }
 //! ```
 
+mod animation;
 mod answer;
 mod blocks;
 mod explored;
@@ -54,6 +55,7 @@ use std::fmt;
 
 use search_core::Limits;
 
+pub use animation::{animate, PictureError};
 pub use answer::{Answer, Ending, Solution};
 pub use blocks::{BlocksKind, RushHourKind};
 pub use explored::Explored;
