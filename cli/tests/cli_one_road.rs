@@ -340,3 +340,80 @@ fn svg_never_costs_the_user_a_file() {
     assert!(leftovers.is_empty(), "{leftovers:?}");
     assert!(Path::new(&picture).exists());
 }
+
+/// Tiles' options (databases, pruning, threads, notation, direct tables) are options of the
+/// contract that tiles declare: listed by `slide puzzles`, refused with one message by a
+/// puzzle that does not offer them, and read by tiles on every road (`solve` and `batch`).
+#[test]
+fn options_are_declared_by_the_puzzle_and_refused_by_the_others() {
+    let (code, stdout, _) = run(&mut slide(), &["puzzles", "--format", "json"]);
+    assert_eq!(code, Some(0));
+    let kinds: Vec<Value> = stdout.lines().map(json).collect();
+    let options = |name: &str| {
+        let kind = kinds.iter().find(|kind| kind["name"] == name).unwrap();
+        kind["options"].clone()
+    };
+    assert_eq!(
+        options("tiles"),
+        serde_json::json!([
+            "--threads",
+            "--prune",
+            "--partition",
+            "--direct-tables",
+            "--notation"
+        ])
+    );
+    assert_eq!(options("klotski"), serde_json::json!([]));
+    for (args, flag) in [
+        (
+            &["solve", "-p", "klotski", "classic", "--prune", "4"][..],
+            "--prune",
+        ),
+        (
+            &["solve", "-p", "rush-hour", "AA", "--threads", "2"],
+            "--threads",
+        ),
+        (
+            &["batch", "-p", "blocks", "--notation", "tiles"],
+            "--notation",
+        ),
+    ] {
+        let (code, stdout, stderr) = run(&mut slide(), args);
+        assert_eq!(code, Some(2), "{args:?}");
+        assert!(stdout.is_empty(), "{args:?}");
+        let puzzle = args[2];
+        assert_eq!(
+            stderr,
+            format!("slide: {puzzle} offers no {flag}: it takes no options beyond the algorithm, heuristic and metric\n"),
+            "{args:?}"
+        );
+    }
+    // The same options on tiles' two roads give the same answers.
+    let line = "8 6 7 2 5 4 3 0 1;1 2 3 4 5 6 7 8 0";
+    let tiles = ["--prune", "12", "--notation", "tiles", "-f", "json"];
+    let (code, solved, _) = run(&mut slide(), &[&["solve", line][..], &tiles].concat());
+    assert_eq!(code, Some(0));
+    let mut batch = slide();
+    batch.write_stdin(format!("{line}\n"));
+    let (code, batched, _) = run(&mut batch, &[&["batch"][..], &tiles].concat());
+    assert_eq!(code, Some(0));
+    let (solved, batched) = (json(&solved), json(batched.trim()));
+    assert_eq!(solved["length"], 31);
+    for key in [
+        "length",
+        "moves",
+        "move_list",
+        "algorithm",
+        "heuristic",
+        "start",
+        "goal",
+    ] {
+        assert_eq!(solved[key], batched[key], "{key}");
+    }
+    // The tiles moved, by number: a move list of numbers, not of directions.
+    assert!(solved["move_list"][0]
+        .as_str()
+        .unwrap()
+        .parse::<u8>()
+        .is_ok());
+}

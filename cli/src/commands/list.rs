@@ -3,7 +3,7 @@
 use std::io::Write;
 
 use anyhow::{Context, Result};
-use puzzles::front_end::{Choice, Registry};
+use puzzles::front_end::{Choice, PuzzleKind, Registry};
 use serde_json::json;
 
 use crate::args::{PuzzlesArgs, TextOrJson};
@@ -23,6 +23,7 @@ pub fn run(args: &PuzzlesArgs, registry: &Registry) -> Result<Status> {
                     "algorithms": names(kind.algorithms()),
                     "heuristics": names(kind.heuristics()),
                     "metrics": names(kind.metrics()),
+                    "options": flags(kind),
                 });
                 writeln!(out, "{object}")?;
             }
@@ -38,9 +39,17 @@ pub fn run(args: &PuzzlesArgs, registry: &Registry) -> Result<Status> {
                         writeln!(out, "  {what:<11} {}", names(list).join(", "))?;
                     }
                 }
+                if !kind.options().is_empty() {
+                    writeln!(out, "  {:<11} {}", "options", flags(kind).join(", "))?;
+                }
             }
         }
     }
     out.flush().context("writing the list of puzzles")?;
     Ok(Status::Success)
+}
+
+/// The flags of the options `kind` offers beyond its choices.
+fn flags(kind: &dyn PuzzleKind) -> Vec<&'static str> {
+    kind.options().iter().map(|option| option.flag()).collect()
 }
