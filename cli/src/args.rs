@@ -579,6 +579,10 @@ pub struct BatchArgs {
     /// Output format.
     #[arg(long, short, value_enum, default_value_t = BatchFormat::Json)]
     pub format: BatchFormat,
+    /// Give up on the whole run after this many seconds (exit code 3): searches running stop
+    /// as at their own --timeout, and lines not yet started are reported `not started`.
+    #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]
+    pub total_timeout: Option<std::time::Duration>,
     /// Number of puzzles solved at once, at most 256 (never more than there are lines); once
     /// the input is used up, jobs without a line help the idastar searches still running, so
     /// every core works to the end [default: the number of cores].
@@ -719,7 +723,8 @@ pub struct LimitOptions {
     /// Give up after expanding this many nodes (exit code 3).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     pub max_nodes: Option<u64>,
-    /// Give up after this many seconds (exit code 3).
+    /// Give up after this many seconds (exit code 3); in a batch, each line after this many
+    /// seconds of its own, as --max-nodes counts each line's nodes (see --total-timeout).
     // Negative numbers are taken as values, so that `--timeout -1` is told the timeout must
     // be positive, not to write `-- -1`.
     #[arg(long, value_name = "SECONDS", value_parser = parse_seconds, allow_negative_numbers = true)]

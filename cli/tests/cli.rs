@@ -639,8 +639,10 @@ fn batch_output_does_not_depend_on_the_number_of_jobs() {
     };
     let one = run("1");
     assert_eq!(one, run("2"));
-    assert!(one.starts_with("  line  result"));
-    assert_eq!(one.lines().count(), 31);
+    // The goal the lines share, the header, a row a line.
+    assert!(one
+        .starts_with("goal: blank-last, unless a line gives its own after a `;`\n  line  result"));
+    assert_eq!(one.lines().count(), 32);
 }
 
 /// `--prune` and `--direct-tables` work in a batch as in `solve`: each worker makes the
@@ -1006,18 +1008,24 @@ fn ctrl_c_stops_a_batch_cleanly_with_a_summary() {
     assert_eq!(output.status.code(), Some(130));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains("interrupted ("), "{stderr}");
-    // Whatever was printed is whole JSON lines, in input order, starting with the solved board.
-    let lines: Vec<u64> = (first + &rest)
+    // Whatever was printed is whole JSON lines, in input order, starting with the solved board;
+    // the search Ctrl-C stopped has a record saying so, with what it did.
+    let records: Vec<Value> = (first + &rest)
         .lines()
-        .map(|line| {
-            serde_json::from_str::<Value>(line).unwrap()["line"]
-                .as_u64()
-                .unwrap()
-        })
+        .map(|line| serde_json::from_str::<Value>(line).unwrap())
+        .collect();
+    let lines: Vec<u64> = (records.iter())
+        .map(|record| record["line"].as_u64().unwrap())
         .collect();
     assert_eq!(lines.first(), Some(&1));
     assert!(lines.len() < 51, "{lines:?}");
     assert!(lines.windows(2).all(|pair| pair[0] < pair[1]), "{lines:?}");
+    let interrupted: Vec<&Value> = (records.iter())
+        .filter(|record| record["result"] == "interrupted")
+        .collect();
+    assert_eq!(interrupted.len(), 1, "{records:?}");
+    assert_eq!(interrupted[0]["limit"], "search cancelled");
+    assert!(interrupted[0]["statistics"]["expanded"].as_u64().unwrap() > 0);
 }
 
 // klotski

@@ -140,7 +140,8 @@ fn a_search_stopped_by_a_limit_exits_3() {
         // Every line is still answered.
         assert_eq!(String::from_utf8(stdout).unwrap().lines().count(), {
             if args.contains(&"table") {
-                3
+                // The goal the lines share, the header, a row a line.
+                4
             } else {
                 2
             }
@@ -323,4 +324,49 @@ fn helped_searches_find_the_lengths_of_unhelped_ones_reproducibly() {
         // However the help fell, the same moves for the same number of jobs.
         assert_eq!(helped_batch(jobs), helped, "--jobs {jobs}");
     }
+}
+
+/// `--timeout` bounds each line as `--max-nodes` does: every line gets its own time, not what
+/// the lines before it left. `--total-timeout` bounds the run: lines it leaves unstarted are
+/// reported `not started`, not `gave up` with no nodes.
+#[test]
+fn timeouts_bound_each_line_and_the_total_the_run() {
+    // A 15-puzzle of 51 moves that Manhattan distance takes millions of nodes to solve.
+    let hard = "12 1 10 2 7 11 4 14 5 0 9 15 8 13 6 3";
+    let three_hard = format!("{hard}\n{hard}\n{hard}\n");
+    let args = ["--jobs", "1", "-H", "manhattan", "--timeout", "0.2"];
+    let (code, stdout, stderr) = batch(&args, three_hard.clone());
+    assert_eq!(code, Some(3), "{stderr}");
+    for record in records(&stdout) {
+        assert_eq!(record["result"], "gave up", "{record}");
+        assert_eq!(record["limit"], "deadline passed", "{record}");
+        assert!(
+            record["statistics"]["expanded"].as_u64().unwrap() > 0,
+            "{record}"
+        );
+    }
+    let args = ["--jobs", "1", "-H", "manhattan", "--total-timeout", "0.3"];
+    let (code, stdout, stderr) = batch(&args, three_hard.clone());
+    assert_eq!(code, Some(3), "{stderr}");
+    let records = records(&stdout);
+    assert_eq!(records[0]["result"], "gave up");
+    assert_eq!(
+        records[1],
+        serde_json::json!({"line": 2, "result": "not started"})
+    );
+    assert!(
+        stderr.contains("gave up 1, bad lines 0, not started 2"),
+        "{stderr}"
+    );
+    // Tables say it in their result column.
+    let (_, stdout, _) = batch(&[&args[..], &["-f", "table"]].concat(), three_hard);
+    let table = String::from_utf8(stdout).unwrap();
+    assert!(
+        table
+            .lines()
+            .last()
+            .unwrap()
+            .starts_with("     3  not started"),
+        "{table}"
+    );
 }

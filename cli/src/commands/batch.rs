@@ -34,17 +34,22 @@ struct Instance {
 /// What became of one instance.
 #[derive(Debug)]
 enum Answer {
-    /// The search ran (and maybe hit a limit).
+    /// The search ran (and maybe hit a limit, or was interrupted).
     Searched {
         start: String,
         goal: String,
+        /// Whether the goal is another than the puzzle's default for the start, and so worth
+        /// a table's column.
+        goal_given: bool,
+        /// The goal's name, or its text if it has none: what a table says of the default.
+        goal_name: String,
         /// Boxed: an answer is many times the size of the others.
         answer: Box<front_end::Answer>,
     },
     /// The line could not be read or solved.
     Bad(String),
-    /// Ctrl-C came first.
-    Cancelled,
+    /// Ctrl-C or the --total-timeout came before the line's search started.
+    NotStarted,
 }
 
 /// Reads, solves and prints the batch.
@@ -117,7 +122,12 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
             "Ctrl-C will not stop the batch cleanly: {error}"
         ));
     }
-    let limits = (args.search.limits.limits()).with_cancel_flag(Arc::clone(&cancel));
+    // Each line gets its own --timeout from when its search starts (as each gets its own
+    // --max-nodes); --total-timeout bounds the whole run.
+    let mut limits = (args.search.limits.limits()).with_cancel_flag(Arc::clone(&cancel));
+    limits.deadline = None;
+    let line_timeout = args.search.limits.timeout;
+    let run_deadline = (args.total_timeout).and_then(|total| Instant::now().checked_add(total));
     let jobs = jobs_or_default(args.jobs);
     let progress = progress_bar();
     let started = Instant::now();
@@ -129,9 +139,12 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
         .filter(|jobs| jobs.get() > 1)
         .map(|jobs| Arc::new(Crew::new(jobs)));
     let batch = Batch {
+        kind,
         choices,
         options,
         limits: &limits,
+        line_timeout,
+        run_deadline,
         cancel: &cancel,
         jobs,
         idle: AtomicUsize::new(0),
@@ -207,7 +220,7 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
         Status::Interrupted
     } else if printer.bad > 0 {
         Status::BadInput
-    } else if printer.limited > 0 || gave_up_waiting {
+    } else if printer.limited > 0 || printer.not_started > 0 || gave_up_waiting {
         Status::LimitReached
     } else {
         Status::Success
@@ -283,9 +296,18 @@ impl InputLines {
         })
     }
 
-    /// The next item, `None` at the end of the input, once `cancel` is raised, or once the
-    /// deadline of `limits` passed while waiting ([`gave_up`](InputLines::gave_up) then says so).
-    fn next(&self, cancel: &AtomicBool, limits: &Limits) -> Option<InputItem> {
+    /// The next item, `None` at the end of the input, once `cancel` is raised, or once `wait`
+    /// or the `deadline` passed while waiting ([`gave_up`](InputLines::gave_up) then says so).
+    fn next(
+        &self,
+        cancel: &AtomicBool,
+        wait: Option<Duration>,
+        deadline: Option<Instant>,
+    ) -> Option<InputItem> {
+        let waited_enough = (wait.and_then(|wait| Instant::now().checked_add(wait)))
+            .into_iter()
+            .chain(deadline)
+            .min();
         loop {
             if cancel.load(Ordering::Relaxed) {
                 return None;
@@ -295,7 +317,7 @@ impl InputLines {
                 // Only a wait gives up: lines already there are answered (each search then
                 // says the deadline passed), as they were before the input was waited on.
                 Err(mpsc::RecvTimeoutError::Timeout)
-                    if limits.interruption() == Some(Limit::Deadline) =>
+                    if waited_enough.is_some_and(|at| Instant::now() >= at) =>
                 {
                     self.gave_up.store(true, Ordering::Relaxed);
                     return None;
@@ -326,11 +348,18 @@ struct Reader<'goal> {
 /// What the reader and the workers share.
 #[derive(Debug)]
 struct Batch<'a> {
+    /// The puzzle of every line.
+    kind: &'a dyn PuzzleKind,
     /// The algorithm, heuristic and metric of every line.
     choices: Choices,
     /// The options beyond them of every line.
     options: Options,
+    /// The limits of every line but its deadline.
     limits: &'a Limits,
+    /// `--timeout`: each line's, from when its search starts, and the longest wait for a line.
+    line_timeout: Option<Duration>,
+    /// `--total-timeout`: when the whole run gives up.
+    run_deadline: Option<Instant>,
     cancel: &'a AtomicBool,
     /// The most workers to start.
     jobs: usize,
@@ -367,7 +396,8 @@ impl<'a> Batch<'a> {
             if !self.wait_for_ticket(&reader.tickets) {
                 break;
             }
-            let Some(next) = reader.lines.next(self.cancel, self.limits) else {
+            let Some(next) = (reader.lines).next(self.cancel, self.line_timeout, self.run_deadline)
+            else {
                 break;
             };
             let (line, parsed) = next.context(reader.reading.clone())?;
@@ -493,10 +523,14 @@ fn solve(batch: &Batch<'_>, session: &Session, instance: &Instance) -> Answer {
         Ok(work) => work,
         Err(error) => return Answer::Bad(error.clone()),
     };
-    if batch.cancel.load(Ordering::Relaxed) {
-        return Answer::Cancelled;
+    let now = Instant::now();
+    if batch.cancel.load(Ordering::Relaxed) || batch.run_deadline.is_some_and(|end| now >= end) {
+        return Answer::NotStarted;
     }
-    let mut request = Request::new(&batch.choices, batch.limits)
+    let mut limits = batch.limits.clone();
+    let line_deadline = (batch.line_timeout).and_then(|timeout| now.checked_add(timeout));
+    limits.deadline = line_deadline.into_iter().chain(batch.run_deadline).min();
+    let mut request = Request::new(&batch.choices, &limits)
         .with_options(&batch.options)
         .with_session(session)
         .with_listener(Arc::new(StandardError))
@@ -505,25 +539,19 @@ fn solve(batch: &Batch<'_>, session: &Session, instance: &Instance) -> Answer {
         request = request.with_crew(crew);
     }
     match work.solve(&request) {
-        Ok(answer) if is_cancelled(&answer.ending) => Answer::Cancelled,
-        Ok(answer) => Answer::Searched {
-            start: work.start(),
-            goal: work.goal(),
-            answer: Box::new(answer),
-        },
+        Ok(answer) => {
+            let (start, goal) = (work.start(), work.goal());
+            let alone = batch.kind.parse(&start, None);
+            Answer::Searched {
+                goal_given: alone.map_or(true, |alone| alone.goal() != goal),
+                goal_name: work.goal_name().unwrap_or_else(|| goal.clone()),
+                start,
+                goal,
+                answer: Box::new(answer),
+            }
+        }
         Err(error) => Answer::Bad(error.to_string()),
     }
-}
-
-/// Whether Ctrl-C stopped the search.
-fn is_cancelled(ending: &front_end::Ending) -> bool {
-    matches!(
-        ending,
-        front_end::Ending::LimitReached {
-            limit: Limit::Cancelled,
-            ..
-        }
-    )
 }
 
 /// A progress counter on standard error when a person is watching it (the input is read as
@@ -546,42 +574,110 @@ struct Printer {
     format: BatchFormat,
     /// Standard output, whose write errors say so.
     out: status::Stdout,
-    header_printed: bool,
+    /// The width of the table's instance column, from the first instance printed: later
+    /// lines of the same puzzle and size line up under it.
+    instance_width: Option<usize>,
     solved: u64,
     unsolvable: u64,
     limited: u64,
     bad: u64,
-    cancelled: u64,
+    interrupted: u64,
+    not_started: u64,
     expanded: u64,
 }
+
+/// The instance as a table shows it: the start, and the goal after a `;` when it is not the
+/// puzzle's default.
+fn instance_text(start: &str, goal: &str, goal_given: bool) -> String {
+    if goal_given {
+        format!("{start};{goal}")
+    } else {
+        start.to_owned()
+    }
+}
+
+/// The table's columns before the instance: the line, the result, the length, the nodes.
+const TABLE_HEAD: [(&str, usize); 4] =
+    [("line", 6), ("result", 11), ("length", 6), ("expanded", 12)];
 
 impl Printer {
     fn new(format: BatchFormat) -> Self {
         Printer {
             format,
             out: status::stdout(),
-            header_printed: false,
+            instance_width: None,
             solved: 0,
             unsolvable: 0,
             limited: 0,
             bad: 0,
-            cancelled: 0,
+            interrupted: 0,
+            not_started: 0,
             expanded: 0,
         }
     }
 
+    /// A table row: the line, the result, the length, the nodes, then `rest`.
+    fn row(
+        &mut self,
+        line: &str,
+        result: &str,
+        length: &str,
+        expanded: &str,
+        rest: &str,
+    ) -> io::Result<()> {
+        let [(_, line_width), (_, result_width), (_, length_width), (_, expanded_width)] =
+            TABLE_HEAD;
+        let row = format!("{line:>line_width$}  {result:<result_width$}  {length:>length_width$}  {expanded:>expanded_width$}  {rest}");
+        writeln!(self.out, "{}", row.trim_end())
+    }
+
     fn print(&mut self, line: usize, answer: &Answer) -> Result<()> {
-        let out = &mut self.out;
-        if self.format == BatchFormat::Table && !self.header_printed {
-            writeln!(
-                out,
-                "{:>6}  {:<10}  {:>6}  {:>12}  start;goal  moves",
-                "line", "result", "length", "expanded"
+        let table = self.format == BatchFormat::Table;
+        if table && self.instance_width.is_none() {
+            let width = match answer {
+                Answer::Searched {
+                    start,
+                    goal,
+                    goal_given,
+                    goal_name,
+                    ..
+                } => {
+                    // The goal the lines share is said once, above the table.
+                    if !goal_given {
+                        writeln!(
+                            self.out,
+                            "goal: {goal_name}, unless a line gives its own after a `;`"
+                        )?;
+                    }
+                    instance_text(start, goal, *goal_given).chars().count()
+                }
+                Answer::NotStarted | Answer::Bad(_) => 0,
+            };
+            let width = width.max("instance".len());
+            self.instance_width = Some(width);
+            let [line, result, length, expanded] = TABLE_HEAD.map(|(name, _)| name);
+            self.row(
+                line,
+                result,
+                length,
+                expanded,
+                &format!("{:<width$}  moves", "instance"),
             )?;
-            self.header_printed = true;
         }
         match answer {
-            Answer::Cancelled => self.cancelled += 1,
+            Answer::NotStarted => {
+                self.not_started += 1;
+                match self.format {
+                    BatchFormat::Json => writeln!(
+                        self.out,
+                        "{}",
+                        json!({"line": line, "result": "not started"})
+                    )?,
+                    BatchFormat::Table => {
+                        self.row(&line.to_string(), "not started", "-", "-", "")?
+                    }
+                }
+            }
             Answer::Bad(error) => {
                 self.bad += 1;
                 // JSON escapes control characters itself; a terminal would act on them.
@@ -589,49 +685,61 @@ impl Printer {
                 status::warn(format_args!("line {line}: {shown}"));
                 match self.format {
                     BatchFormat::Json => {
-                        writeln!(out, "{}", json!({"line": line, "error": error}))?
+                        writeln!(self.out, "{}", json!({"line": line, "error": error}))?
                     }
-                    BatchFormat::Table => writeln!(out, "{line:>6}  {:<10}  {shown}", "error")?,
+                    BatchFormat::Table => self.row(&line.to_string(), "error", "-", "-", &shown)?,
                 }
             }
             Answer::Searched {
                 start,
                 goal,
+                goal_given,
                 answer,
+                ..
             } => {
                 self.expanded += answer.statistics.expanded;
-                let (result, length, moves) = match &answer.ending {
+                let (length, moves) = match &answer.ending {
                     front_end::Ending::Solved(solution) => {
                         self.solved += 1;
-                        ("solved", solution.moves.len().to_string(), &*solution.line)
+                        (solution.moves.len().to_string(), &*solution.line)
                     }
                     front_end::Ending::Unreachable { .. } => {
                         self.unsolvable += 1;
-                        ("unsolvable", "-".to_owned(), "")
+                        ("-".to_owned(), "")
+                    }
+                    front_end::Ending::LimitReached {
+                        limit: Limit::Cancelled,
+                        ..
+                    } => {
+                        self.interrupted += 1;
+                        ("-".to_owned(), "")
                     }
                     front_end::Ending::LimitReached { .. } => {
                         self.limited += 1;
-                        ("gave up", "-".to_owned(), "")
+                        ("-".to_owned(), "")
                     }
                 };
-                match self.format {
-                    BatchFormat::Json => {
-                        let mut object = report::answer_json(start, goal, answer);
-                        object["line"] = json!(line);
-                        writeln!(out, "{object}")?;
-                    }
-                    // The instance as a batch line writes it, so that boards of numbers
-                    // (beyond 3x3) do not run into each other, then the moves.
-                    BatchFormat::Table => writeln!(
-                        out,
-                        "{line:>6}  {result:<10}  {length:>6}  {:>12}  {start};{goal}  {moves}",
-                        answer.statistics.expanded
-                    )?,
+                if table {
+                    // The goal only when it is not the puzzle's default, the moves last.
+                    let instance = instance_text(start, goal, *goal_given);
+                    let width = self.instance_width.unwrap_or_default();
+                    let expanded = answer.statistics.expanded.to_string();
+                    let rest = format!("{instance:<width$}  {moves}");
+                    self.row(
+                        &line.to_string(),
+                        report::answer_word(&answer.ending),
+                        &length,
+                        &expanded,
+                        &rest,
+                    )?;
+                } else {
+                    let mut object = report::answer_json(start, goal, answer);
+                    object["line"] = json!(line);
+                    writeln!(self.out, "{object}")?;
                 }
             }
         }
-
-        out.flush()?;
+        self.out.flush()?;
         Ok(())
     }
 
@@ -640,8 +748,13 @@ impl Printer {
             "solved {}, unsolvable {}, gave up {}, bad lines {}",
             self.solved, self.unsolvable, self.limited, self.bad
         );
-        if interrupted {
-            summary += &format!(", interrupted ({} unfinished)", self.cancelled);
+        if interrupted || self.interrupted > 0 {
+            summary += &format!(
+                ", interrupted ({} unfinished)",
+                self.interrupted + self.not_started
+            );
+        } else if self.not_started > 0 {
+            summary += &format!(", not started {}", self.not_started);
         }
         status::warn(format_args!(
             "{summary}; {} nodes expanded in {:.2} s",

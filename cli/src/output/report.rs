@@ -129,6 +129,10 @@ pub fn answer_word(ending: &AnswerEnding) -> &'static str {
     match ending {
         AnswerEnding::Solved(_) => "solved",
         AnswerEnding::Unreachable { .. } => "unsolvable",
+        AnswerEnding::LimitReached {
+            limit: Limit::Cancelled,
+            ..
+        } => "interrupted",
         AnswerEnding::LimitReached { .. } => "gave up",
     }
 }
