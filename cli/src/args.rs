@@ -78,6 +78,8 @@ by surprise; what it cannot do, it says, with one of the exit codes above.
                 nodes (default 100,000,000: about 23-25 bytes a 15-puzzle node in A*, so about
                 3 GB) with exit code 3; IDA* stores only its path, and --prune counts the move
                 sequences it remembers against --max-stored; graph is bounded by --max-nodes.
+                Whatever the search, --max-memory MIB (default three quarters of the machine's
+                memory) stops it with exit code 3 before the machine runs out.
   Time          --timeout SECONDS stops every algorithm within milliseconds (the clock is read
                 every 1024 expansions), and the building of missing pattern databases too,
                 saving nothing; without it a search runs until it has an answer or a limit.
@@ -686,7 +688,11 @@ pub struct GraphArgs {
 /// only those expanded, since each expansion adds all its successors to the graph (a sliding
 /// block has dozens), and memory grows with the nodes and edges drawn, not with the expansions.
 pub fn exploring_limits(max_nodes: u64) -> search_core::Limits {
+    if let Some(bytes) = crate::output::memory::default_budget() {
+        crate::output::memory::set_budget(bytes);
+    }
     search_core::Limits::default()
+        .with_cancel_flag(crate::output::memory::stop_flag())
         .with_max_expanded(max_nodes)
         .with_max_stored(usize::try_from(max_nodes).unwrap_or(usize::MAX))
 }
@@ -735,12 +741,26 @@ pub struct LimitOptions {
     /// remembers against it.
     #[arg(long, value_name = "N", default_value_t = search_core::DEFAULT_MAX_STORED, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub max_stored: usize,
+    /// The memory budget, in MiB: once the process holds more, the search stops (exit code 3)
+    /// before the machine runs out [default: three quarters of the machine's memory].
+    #[arg(long, value_name = "MIB", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    pub max_memory: Option<usize>,
 }
 
 impl LimitOptions {
-    /// The limits asked for, the memory guard always among them.
+    /// The limits asked for, the memory guard always among them; sets the process's memory
+    /// budget, whose flag the limits watch.
     pub fn limits(&self) -> search_core::Limits {
-        let mut limits = search_core::Limits::default().with_max_stored(self.max_stored);
+        let budget = (self
+            .max_memory
+            .map(|mebibytes| mebibytes.saturating_mul(1 << 20)))
+        .or_else(crate::output::memory::default_budget);
+        if let Some(bytes) = budget {
+            crate::output::memory::set_budget(bytes);
+        }
+        let mut limits = search_core::Limits::default()
+            .with_max_stored(self.max_stored)
+            .with_cancel_flag(crate::output::memory::stop_flag());
         if let Some(max_nodes) = self.max_nodes {
             limits = limits.with_max_expanded(max_nodes);
         }

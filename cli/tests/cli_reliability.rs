@@ -428,3 +428,32 @@ fn the_shipped_layouts_list_as_json() {
     assert_eq!(layouts.len(), puzzles::blocks::SHIPPED.len());
     assert_eq!(layouts[0]["piece_moves"], 81);
 }
+
+/// A search that outgrows `--max-memory` stops with exit code 3 and says which limit and what
+/// to try, instead of ending in the allocator's abort (exit 134) when the machine runs out.
+#[test]
+fn the_memory_budget_stops_a_search_with_exit_3() {
+    // Breadth-first search on a 51-move 15-puzzle stores millions of nodes, far past 50 MiB,
+    // long before its --max-stored limit.
+    let output = std::process::Command::new(slide_path())
+        .args([
+            "solve",
+            "12 1 10 2 7 11 4 14 5 0 9 15 8 13 6 3",
+            "-a",
+            "bfs",
+        ])
+        .args(["--max-memory", "50", "--max-stored", "1000000000"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.contains("result: gave up, stored-node limit reached"),
+        "{stdout}"
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("reached the --max-memory budget"),
+        "{stderr}"
+    );
+}

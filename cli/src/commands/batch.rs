@@ -17,7 +17,9 @@ use serde_json::json;
 
 use crate::app;
 use crate::args::{BatchArgs, BatchFormat};
+use crate::commands::solve::over_budget;
 use crate::commands::solve::{parse_instance, request_of};
+use crate::output::memory;
 use crate::output::progress::StandardError;
 use crate::output::report;
 use crate::output::status::{self, Status};
@@ -104,7 +106,8 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
         }
     };
     let input = InputLines::spawn(open, jobs_or_default(args.jobs))?;
-    let cancel = Arc::new(AtomicBool::new(false));
+    // Ctrl-C raises the flag the memory budget raises: both stop every search.
+    let cancel = memory::stop_flag();
     let handler_flag = Arc::clone(&cancel);
     let on_ctrl_c = move || {
         // Searches, pattern-database builds and the reader waiting for input see the flag
@@ -124,7 +127,7 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
     }
     // Each line gets its own --timeout from when its search starts (as each gets its own
     // --max-nodes); --total-timeout bounds the whole run.
-    let mut limits = (args.search.limits.limits()).with_cancel_flag(Arc::clone(&cancel));
+    let mut limits = args.search.limits.limits();
     limits.deadline = None;
     let line_timeout = args.search.limits.timeout;
     let run_deadline = (args.total_timeout).and_then(|total| Instant::now().checked_add(total));
@@ -208,7 +211,7 @@ pub fn run(args: &BatchArgs, registry: &Registry) -> Result<Status> {
     });
     progress.finish_and_clear();
     let gave_up_waiting = printed?;
-    let interrupted = cancel.load(Ordering::Relaxed);
+    let interrupted = cancel.load(Ordering::Relaxed) && !memory::exceeded();
     if gave_up_waiting {
         status::warn(format_args!(
             "gave up waiting for more input: the --timeout passed; the lines read so far are answered"
@@ -539,7 +542,8 @@ fn solve(batch: &Batch<'_>, session: &Session, instance: &Instance) -> Answer {
         request = request.with_crew(crew);
     }
     match work.solve(&request) {
-        Ok(answer) => {
+        Ok(mut answer) => {
+            over_budget(&mut answer);
             let (start, goal) = (work.start(), work.goal());
             let alone = batch.kind.parse(&start, None);
             Answer::Searched {

@@ -120,7 +120,9 @@ pub fn solve(kind: &dyn PuzzleKind, solving: &Solving<'_>) -> Result<Status> {
             .with_progress(&watch)
             .with_listener(Arc::new(StandardError))
             .with_program(app::name());
-        instance.solve(&request).map_err(solve_error)?
+        let mut answer = instance.solve(&request).map_err(solve_error)?;
+        over_budget(&mut answer);
+        answer
     };
     let mut out = status::stdout();
     // `--quiet` leaves the text's answer alone: the moves.
@@ -213,6 +215,19 @@ pub fn give_up_hint(answer: &Answer) -> Option<String> {
         _ => return None,
     };
     Some(format!("try a larger {option}"))
+}
+
+/// A search the memory budget stopped ended at the memory guard, not at Ctrl-C: said so, with
+/// what to try.
+pub fn over_budget(answer: &mut Answer) {
+    if let Ending::LimitReached { limit, .. } = &mut answer.ending {
+        if *limit == Limit::Cancelled && crate::output::memory::exceeded() {
+            *limit = Limit::Stored;
+            answer.hint = Some(
+                "the search reached the --max-memory budget; raise it if the machine has more, or use --algorithm idastar, which stores no nodes".to_owned(),
+            );
+        }
+    }
 }
 
 /// Solves `instance` with the puzzle's defaults within `limits`, as `graph` and classic mode
