@@ -248,3 +248,27 @@ fn no_search_builds_no_databases() {
     }
     assert!(cached(home.path()).is_empty());
 }
+
+/// A search that gives up with weaker databases than the board's strongest names the command
+/// that builds them, with their size: the cure, not only a larger limit.
+#[test]
+fn a_give_up_names_the_build_of_the_strong_databases() {
+    let home = tempfile::tempdir().unwrap();
+    // 80 moves from blank-first, beyond what the quick 6-6-3 databases solve in 100,000 nodes.
+    let output = slide(home.path())
+        .args([
+            "solve",
+            "15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0",
+            "blank-first",
+        ])
+        .args(["--max-nodes", "100000"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("`slide pdb build -p 15-7-8` builds stronger pattern databases once (about 289 MB, minutes)"),
+        "{stderr}"
+    );
+    assert!(stderr.contains("or try a larger --max-nodes"), "{stderr}");
+}
