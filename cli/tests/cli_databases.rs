@@ -271,4 +271,21 @@ fn a_give_up_names_the_build_of_the_strong_databases() {
         "{stderr}"
     );
     assert!(stderr.contains("or try a larger --max-nodes"), "{stderr}");
+    // On 5x5, where nothing is cached, the search runs with linear conflict and names the
+    // build of the 24-puzzle's databases.
+    let output = slide(home.path())
+        .args([
+            "solve",
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 0 24",
+        ])
+        .args(["-H", "linear-conflict", "--max-nodes", "0"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains(
+            "`slide pdb build -p 24-6-6-6-6,24-6-6-6-6-pinwheel` builds pattern databases once"
+        ),
+        "{stderr}"
+    );
 }

@@ -417,13 +417,29 @@ fn give_up_hint(
         _ => return None,
     };
     let heuristic = answer.heuristic.as_deref();
-    if heuristic.is_some_and(|name| name != "pattern-database") && shape.cells() > 9 {
+    let standard: Vec<partitions::Standard> =
+        partitions::Standard::for_board(shape.width(), shape.height()).collect();
+    let without_databases = heuristic.is_some_and(|name| name != "pattern-database");
+    if without_databases && shape.cells() > 16 && !standard.is_empty() {
+        // Beyond 4x4 the databases take minutes and gigabytes to build: the command that
+        // builds them, rather than `-H pdb`, which would build them inside the search's time.
+        let chosen: Vec<ChosenPartition> = (standard.iter())
+            .map(|&partition| ChosenPartition::standard(&instance.goal, partition))
+            .collect();
+        return Some(format!(
+            "`{program} pdb build -p {}{}` builds pattern databases once ({}, minutes), which prune far more; or try {option}",
+            names(&chosen),
+            goal_option(&instance.goal),
+            size_text(shape, &chosen)
+        ));
+    }
+    if without_databases && shape.cells() > 9 {
         return Some(format!(
             "try --heuristic pdb (pattern databases prune far more), or {option}"
         ));
     }
     // The strongest partitions of the board, when the search used weaker ones.
-    let strongest = partitions::Standard::for_board(shape.width(), shape.height()).next()?;
+    let strongest = *standard.first()?;
     let used_strongest = (answer.databases.iter()).any(|name| name == strongest.name());
     if heuristic != Some("pattern-database") || used_strongest || answer.databases.is_empty() {
         return Some(format!("try {option}"));
