@@ -13,7 +13,7 @@ use crate::output::status::{self, Status};
 pub fn run(args: &RandomArgs) -> Result<Status> {
     let seed = args.seed.unwrap_or_else(clock_seed);
     let goal = goal_of_size(&args.size, &args.goal)?;
-    let goal_text = one_line(&goal);
+    let goal_text = Board::to_line(&goal);
     // `batch` solves towards blank-last by default, so other goals go on every line.
     let goal_suffix = match &args.goal {
         goal if *goal == GoalArg::BLANK_LAST => String::new(),
@@ -36,11 +36,11 @@ pub fn run(args: &RandomArgs) -> Result<Status> {
             None => puzzles::random_solvable(&goal, seeds.next_u64()),
         };
         match args.format {
-            TextOrJson::Text => writeln!(out, "{}{goal_suffix}", one_line(&board))?,
+            TextOrJson::Text => writeln!(out, "{}{goal_suffix}", Board::to_line(&board))?,
             TextOrJson::Json => writeln!(
                 out,
                 "{}",
-                serde_json::json!({"start": one_line(&board), "goal": goal_text})
+                serde_json::json!({"start": Board::to_line(&board), "goal": goal_text})
             )?,
         }
     }
@@ -55,17 +55,6 @@ fn goal_of_size(size: &str, goal: &GoalArg) -> Result<Board> {
         .map_err(|error| anyhow!("bad size `{size}`: {error}"))?;
     // There is no start yet: the size is what the goal must agree with.
     goal.board(shape, "--size")
-}
-
-/// The one-line form of a board that `batch` reads back: compact for square boards, rows
-/// separated by `/` for the others, whose shape the cells do not tell.
-fn one_line(board: &Board) -> String {
-    let shape = board.shape();
-    if shape.width() == shape.height() {
-        board.to_compact()
-    } else {
-        board.to_rows()
-    }
 }
 
 /// A seed that differs from run to run.

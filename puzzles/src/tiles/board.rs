@@ -196,6 +196,24 @@ impl Board {
         numbers.join(" ")
     }
 
+    /// The shortest one-line form that [`parse`](Board::parse) reads back as this board:
+    /// [compact](Board::to_compact) for square boards, [rows](Board::to_rows) for the others,
+    /// whose shape the cells do not tell.
+    ///
+    /// ```
+    /// use puzzles::Board;
+    ///
+    /// assert_eq!(Board::parse("1 2 3/4 5 6/7 8 0").unwrap().to_line(), "123456780");
+    /// assert_eq!(Board::parse("1 2 3/4 0 5").unwrap().to_line(), "1 2 3/4 0 5");
+    /// ```
+    pub fn to_line(&self) -> String {
+        if self.shape.width() == self.shape.height() {
+            self.to_compact()
+        } else {
+            self.to_rows()
+        }
+    }
+
     /// The rows separated by `/`, tiles by spaces (`"1 2 3/8 0 4/7 6 5"`): the one-line form
     /// that keeps the shape.
     pub fn to_rows(&self) -> String {

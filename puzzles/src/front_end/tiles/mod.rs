@@ -234,17 +234,6 @@ struct TilesInstance {
     goal_name: Option<&'static str>,
 }
 
-/// The one-line text of `board` that [`Board::parse`] reads back: compact for square boards,
-/// rows separated by `/` for the others, whose shape the cells do not tell.
-fn one_line(board: &Board) -> String {
-    let shape = board.shape();
-    if shape.width() == shape.height() {
-        board.to_compact()
-    } else {
-        board.to_rows()
-    }
-}
-
 impl TilesInstance {
     /// The standard goals the start can reach, by name.
     fn reaches(&self) -> Vec<String> {
@@ -268,7 +257,7 @@ impl TilesInstance {
         Explored::from_search(
             &puzzle,
             &graph,
-            |state| one_line(&puzzle.board(state)),
+            |state| Board::to_line(&puzzle.board(state)),
             Move::to_string,
         )
     }
@@ -296,11 +285,11 @@ impl Instance for TilesInstance {
     }
 
     fn start(&self) -> String {
-        one_line(&self.start)
+        Board::to_line(&self.start)
     }
 
     fn goal(&self) -> String {
-        one_line(&self.goal)
+        Board::to_line(&self.goal)
     }
 
     fn goal_name(&self) -> Option<String> {

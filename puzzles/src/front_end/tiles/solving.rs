@@ -9,7 +9,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use search_core::{Limit, Limits, PruningAutomaton, Statistics};
 
-use super::{one_line, TilesInstance};
+use super::TilesInstance;
 use crate::front_end::answer::lower_bound;
 use crate::front_end::{
     Answer, Choices, Ending, InstanceError, Listener, Options, Request, Solution,
@@ -291,7 +291,7 @@ fn solution(start: &Board, moves: &[Move], options: &Options) -> Result<Solution
         cost: moves.len() as u64,
         moves: names,
         line,
-        states: boards.iter().map(one_line).collect(),
+        states: boards.iter().map(Board::to_line).collect(),
     })
 }
 
@@ -380,7 +380,7 @@ fn goal_option(goal: &Board) -> String {
     if database_goal == Board::blank_first(goal.shape()) {
         String::new()
     } else {
-        format!(" --goal {}", shell_word(&one_line(goal)))
+        format!(" --goal {}", shell_word(&goal.to_line()))
     }
 }
 
