@@ -1020,12 +1020,23 @@ fn ctrl_c_stops_a_batch_cleanly_with_a_summary() {
     assert_eq!(lines.first(), Some(&1));
     assert!(lines.len() < 51, "{lines:?}");
     assert!(lines.windows(2).all(|pair| pair[0] < pair[1]), "{lines:?}");
-    let interrupted: Vec<&Value> = (records.iter())
+    // Lines read before Ctrl-C are not lost: the one running says it was interrupted (with
+    // what it did), the others that they never started, whichever Ctrl-C found.
+    assert!(records.len() >= 2, "{records:?}");
+    for record in &records[1..] {
+        match record["result"].as_str() {
+            Some("interrupted") => {
+                assert_eq!(record["limit"], "search cancelled");
+                assert!(record["statistics"]["expanded"].as_u64().is_some());
+            }
+            Some("not started") => {}
+            _ => panic!("{record}"),
+        }
+    }
+    let interrupted = (records.iter())
         .filter(|record| record["result"] == "interrupted")
-        .collect();
-    assert_eq!(interrupted.len(), 1, "{records:?}");
-    assert_eq!(interrupted[0]["limit"], "search cancelled");
-    assert!(interrupted[0]["statistics"]["expanded"].as_u64().unwrap() > 0);
+        .count();
+    assert!(interrupted <= 1, "{records:?}");
 }
 
 // klotski
