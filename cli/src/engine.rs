@@ -9,7 +9,7 @@ use puzzles::{
     Algorithm, HeuristicKind, Move, PackedWord, RedundantSearchError, Shape, SlidingPuzzle,
     TileOutcome,
 };
-use search_core::{Limit, Limits, Progress, PruningAutomaton, Statistics};
+use search_core::{observer::Progress, pruning::PruningAutomaton, Limit, Limits, Statistics};
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
@@ -244,7 +244,7 @@ pub struct Solver {
     /// Whether each solve shows a status line ([`progress::StatusLine`]).
     watched: bool,
     /// Whose free threads help the IDA* searches ([`puzzles::SolveRequest::with_crew`]).
-    crew: Option<std::sync::Arc<search_core::Crew>>,
+    crew: Option<std::sync::Arc<search_core::idastar::Crew>>,
 }
 
 impl Solver {
@@ -280,7 +280,7 @@ impl Solver {
 
     /// The same solver, whose IDA* searches the free threads of `crew` help: for a batch's
     /// workers, all of one crew.
-    pub fn helped_by(mut self, crew: std::sync::Arc<search_core::Crew>) -> Self {
+    pub fn helped_by(mut self, crew: std::sync::Arc<search_core::idastar::Crew>) -> Self {
         self.crew = Some(crew);
         self
     }
@@ -716,7 +716,7 @@ fn graph_dot_packed<Word: PackedWord>(
     // Exploring ignores the goal test, so any goal of the right shape does.
     let puzzle = SlidingPuzzle::<Word>::new(goal.unwrap_or(start))?;
     let limits = Limits::default().with_max_expanded(max_nodes);
-    let graph = search_core::explore(
+    let graph = search_core::graph::explore(
         &puzzle,
         puzzle.state(start)?,
         depth as usize,

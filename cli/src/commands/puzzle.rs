@@ -15,7 +15,7 @@ use puzzles::front_end::{
     Answer, Choice, Choices, Ending, Grid, Instance, InstanceError, PuzzleKind, Reachability,
     Registry, Request,
 };
-use search_core::{Limit, Limits, Progress};
+use search_core::{observer::Progress, Limit, Limits};
 use serde_json::{json, Value};
 
 use crate::app;

@@ -51,7 +51,7 @@ mod tiles;
 
 use std::fmt;
 
-use search_core::{Limits, Progress};
+use search_core::{observer::Progress, Limits};
 
 pub use answer::{Answer, Ending, Solution};
 pub use blocks::{BlocksKind, RushHourKind};
@@ -220,7 +220,7 @@ pub struct Request<'a> {
     /// When to give up.
     pub limits: &'a Limits,
     /// Hears the search's counts and bound now and then
-    /// ([`Observer::progress`](search_core::Observer::progress)).
+    /// ([`Observer::progress`](search_core::observer::Observer::progress)).
     pub progress: &'a (dyn Fn(&Progress) + Sync),
 }
 

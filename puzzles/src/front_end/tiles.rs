@@ -1,6 +1,6 @@
 //! Sliding tiles behind the front-end contract.
 
-use search_core::{explore, Limits};
+use search_core::{graph::explore, Limits};
 
 use super::answer::lower_bound;
 use super::{

@@ -8,8 +8,8 @@ use petgraph::Directed;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    astar, bidirectional_dijkstra, dijkstra, fringe, CostError, FloatCost, GraphProblem,
-    NoHeuristic, Outcome, ResultOf, Signed,
+    astar, bidirectional::bidirectional_dijkstra, cost::CostError, cost::Signed, dijkstra,
+    heuristic::NoHeuristic, informed::fringe, outcome::ResultOf, FloatCost, GraphProblem, Outcome,
 };
 
 use crate::graphs::{build, edges};

@@ -9,9 +9,11 @@ use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    bfs_reach, bidirectional_dijkstra, bidirectional_dijkstra_with, dfs_reach, dijkstra,
-    dijkstra_all, dijkstra_partial, dijkstra_reach, dijkstra_with, dijkstra_within,
-    multi_source_dijkstra, ExploredGraph, GraphProblem, Limits, Outcome,
+    bfs_reach, bidirectional::bidirectional_dijkstra, bidirectional::bidirectional_dijkstra_with,
+    depth_first::dfs_reach, dijkstra, graph::ExploredGraph, shortest_path::dijkstra_all,
+    shortest_path::dijkstra_partial, shortest_path::dijkstra_reach, shortest_path::dijkstra_with,
+    shortest_path::dijkstra_within, shortest_path::multi_source_dijkstra, GraphProblem, Limits,
+    Outcome,
 };
 
 use crate::graphs::{build, check, check_path, edges, Edges};
@@ -166,7 +168,8 @@ proptest! {
 #[test]
 fn reach_iterators_stop_at_limits_and_say_so() {
     use search_core::{
-        bfs_reach_with, dijkstra_reach_with, from_fn, HashVisited, Limit, NoObserver,
+        breadth_first::bfs_reach_with, from_fn, observer::NoObserver,
+        shortest_path::dijkstra_reach_with, visited::HashVisited, Limit,
     };
     let line = from_fn(|&n: &u32| [(n + 1, 1u32)], |_| false);
     let limits = Limits::none().with_max_expanded(7);
@@ -186,7 +189,7 @@ fn reach_iterators_stop_at_limits_and_say_so() {
 /// The two sides of a bidirectional Dijkstra share one expansion limit.
 #[test]
 fn bidirectional_dijkstra_counts_both_sides_against_the_limits() {
-    use search_core::{from_fn_reversible, Limit, NoObserver, Outcome};
+    use search_core::{closure::from_fn_reversible, observer::NoObserver, Limit, Outcome};
     let steps = |&n: &i64| [(n - 1, 1u32), (n + 1, 1)];
     let line = from_fn_reversible(steps, steps, |_| false);
     let limits = Limits::none().with_max_expanded(6);
@@ -200,7 +203,8 @@ fn bidirectional_dijkstra_counts_both_sides_against_the_limits() {
 #[test]
 fn reach_iterators_report_costs_to_observers() {
     use search_core::{
-        bfs_reach_with, dijkstra_reach_with, from_fn, HashVisited, Observer, Problem,
+        breadth_first::bfs_reach_with, from_fn, observer::Observer,
+        shortest_path::dijkstra_reach_with, visited::HashVisited, Problem,
     };
 
     struct Costs(Vec<(u8, u32)>);

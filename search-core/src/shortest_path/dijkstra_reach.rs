@@ -1,0 +1,137 @@
+//! The states reachable from a start, lazily, in Dijkstra order: by increasing cheapest cost.
+//!
+//! The engine is [`dijkstra`](fn@crate::dijkstra)'s. A state is expanded only when the next one is
+//! asked for, so a consumer that stops after the state it wanted pays for nothing beyond it.
+
+use crate::limits::{Limits, DEFAULT_LIMITS};
+use crate::observer::{NoObserver, Observer};
+use crate::outcome::Limit;
+use crate::problem::Problem;
+use crate::shortest_path::dijkstra::Settler;
+use crate::statistics::Statistics;
+
+/// The iterator of [`dijkstra_reach`](fn@crate::shortest_path::dijkstra_reach): each reachable state with its cheapest cost from the
+/// start, by increasing cost.
+pub struct DijkstraReach<'search, P: Problem, O = NoObserver> {
+    settler: Settler<'search, P, O>,
+    /// The state handed out last, expanded when the next one is asked for.
+    pending: Option<u32>,
+    limit: Option<Limit>,
+}
+
+impl<P: Problem, O> std::fmt::Debug for DijkstraReach<'_, P, O> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("DijkstraReach")
+            .field("limit", &self.limit)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Iterates over the states reachable from `start`, each once with its cheapest cost, in order
+/// of increasing cost, under [`Limits::default`]: pathfinding's `dijkstra_reach`.
+///
+/// # Returns
+/// A [`DijkstraReach`] iterator of `(state, cost)` pairs, `start` first at cost zero. It ends
+/// when every reachable state was handed out, or when a limit stops it: then
+/// [`limit`](DijkstraReach::limit) says which.
+///
+/// # Guarantees
+/// Costs are unsigned, so never negative, which is all Dijkstra's algorithm assumes. Each cost is
+/// final when handed out. Costs of [`Cost::MAX`](crate::Cost::MAX) or more end the iteration with
+/// [`Limit::CostOverflow`]. The goal test is not used.
+///
+/// # Complexity
+/// As [`dijkstra`](fn@crate::dijkstra), over the states handed out and the ones queued meanwhile.
+///
+/// # Parameters
+/// - `problem`: the state space.
+/// - `start`: the state to measure from.
+///
+/// # Example
+/// ```
+/// use search_core::{shortest_path::dijkstra_reach, from_fn};
+///
+/// // Adding one costs 1, doubling costs 5: the first five states by cost from 1.
+/// let problem = from_fn(|&n: &u32| [(n + 1, 1u32), (n * 2, 5)], |_| false);
+/// let first: Vec<(u32, u32)> = dijkstra_reach(&problem, 1).take(5).collect();
+/// assert_eq!(first, [(1, 0), (2, 1), (3, 2), (4, 3), (5, 4)]);
+/// ```
+pub fn dijkstra_reach<P: Problem>(problem: &P, start: P::State) -> DijkstraReach<'_, P> {
+    dijkstra_reach_with(problem, start, &DEFAULT_LIMITS, NoObserver)
+}
+
+/// [`dijkstra_reach`](fn@crate::shortest_path::dijkstra_reach) under the given `limits`, reporting to `observer`.
+///
+/// # Parameters
+/// - `problem`: the state space.
+/// - `start`: the state to measure from.
+/// - `limits`: when to stop handing out states.
+/// - `observer`: told of each expansion and each generated edge.
+///
+/// # Example
+/// ```
+/// use search_core::{shortest_path::dijkstra_reach_with, from_fn, Limit, Limits, observer::NoObserver};
+///
+/// let line = from_fn(|&n: &u32| [(n + 1, 1u32)], |_| false);
+/// let limits = Limits::none().with_max_expanded(3);
+/// let mut reach = dijkstra_reach_with(&line, 0, &limits, NoObserver);
+/// assert_eq!(reach.by_ref().count(), 4); // 0, 1 and 2 expanded, 3 handed out
+/// assert_eq!(reach.limit(), Some(Limit::Expanded));
+/// ```
+pub fn dijkstra_reach_with<'search, P, O>(
+    problem: &'search P,
+    start: P::State,
+    limits: &'search Limits,
+    observer: O,
+) -> DijkstraReach<'search, P, O>
+where
+    P: Problem,
+    O: Observer<P>,
+{
+    DijkstraReach {
+        settler: Settler::new(problem, start, limits, observer),
+        pending: None,
+        limit: None,
+    }
+}
+
+impl<P: Problem, O: Observer<P>> DijkstraReach<'_, P, O> {
+    /// The limit that ended the iteration early, if one did.
+    pub fn limit(&self) -> Option<Limit> {
+        self.limit
+    }
+
+    /// What the search has done so far; `elapsed` is left at zero, since the time between
+    /// calls is the consumer's.
+    pub fn statistics(&self) -> Statistics {
+        self.settler.statistics()
+    }
+}
+
+impl<P: Problem, O: Observer<P>> Iterator for DijkstraReach<'_, P, O> {
+    type Item = (P::State, P::Cost);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        if self.limit.is_some() {
+            return None;
+        }
+        if let Some(index) = self.pending.take() {
+            if let Err(limit) = self.settler.expand(index) {
+                self.limit = Some(limit);
+                return None;
+            }
+        }
+        match self.settler.settle_next() {
+            Err(limit) => {
+                self.limit = Some(limit);
+                None
+            }
+            Ok(None) => None,
+            Ok(Some(index)) => {
+                self.pending = Some(index);
+                let store = &self.settler.store;
+                Some((store.state(index).clone(), store.g(index)))
+            }
+        }
+    }
+}
