@@ -102,6 +102,26 @@ pub trait Problem {
         let _ = action;
         None
     }
+
+    /// Whether every action is the state it leads to, as the closure adapters' actions are
+    /// ([`from_fn`](crate::from_fn)).
+    ///
+    /// The searches that store states record the action that reached each one as they store it,
+    /// so that a solution's actions are read back, never asked of
+    /// [`successors`](Problem::successors) again. For a problem that says `true` here they
+    /// record nothing and take each action from the state it leads to
+    /// ([`action_to`](Problem::action_to)), so that no state is stored twice. `false` unless
+    /// overridden, which is always correct.
+    const ACTIONS_ARE_STATES: bool = false;
+
+    /// The action that leads to `next`, for a problem whose
+    /// [`ACTIONS_ARE_STATES`](Problem::ACTIONS_ARE_STATES): `next` itself. Not called
+    /// otherwise; the default answers `None`.
+    #[inline]
+    fn action_to(&self, next: &Self::State) -> Option<Self::Action> {
+        let _ = next;
+        None
+    }
 }
 
 /// A problem whose actions can be applied to and undone on a state in place.

@@ -9,7 +9,7 @@ use crate::hash::hash_one;
 use crate::limits::{Guard, Limits};
 use crate::observer::{progress_every_interval, NoObserver, Observer};
 use crate::outcome::{Limit, Outcome, ResultOf, SearchResult};
-use crate::path::solution_through;
+use crate::path::solution;
 use crate::problem::{Problem, Reversible, Successors};
 use crate::statistics::Statistics;
 use crate::tree::Tree;
@@ -177,7 +177,7 @@ where
         for root in 0..forward.tree.len() {
             let state = forward.tree.state(root);
             if backward.find(hash_one(state), state).is_some() {
-                break 'search solution_through(problem, forward.tree.path_to(root));
+                break 'search forward.tree.solution_to(problem, root);
             }
         }
         // The guard reads the clock only every so many expansions; a search that starts past its
@@ -211,11 +211,13 @@ where
                 Err(limit) => break 'search Outcome::LimitReached(limit),
                 Ok(None) => {}
                 Ok(Some((in_forward, in_backward))) => {
-                    let mut states = forward.tree.path_to(in_forward);
-                    let mut to_goal = backward.tree.path_to(in_backward);
-                    to_goal.pop(); // the meeting state, already last in `states`
-                    states.extend(to_goal.into_iter().rev());
-                    break 'search solution_through(problem, states);
+                    // The backward tree's steps lead from each node towards its root, a goal.
+                    let (start, mut actions, to_meeting) =
+                        forward.tree.steps_down(problem, in_forward);
+                    let (to_goal, from_meeting) = backward.tree.steps_up(problem, in_backward);
+                    actions.extend(to_goal);
+                    let cost = to_meeting.saturating_add(from_meeting);
+                    break 'search solution(start, actions, cost);
                 }
             }
         }
@@ -240,7 +242,7 @@ enum Direction {
 
 /// One side of the search: a search tree whose nodes are also indexed by state.
 struct Side<P: Problem, O> {
-    tree: Tree<P::State>,
+    tree: Tree<P::State, P::Action, P::Cost>,
     /// Node indices hashed by their state: the visited set and the lookup for meetings, without
     /// a second copy of each state.
     index: HashTable<u32>,
@@ -266,7 +268,7 @@ impl<P: Problem, O: Observer<P>> Side<P, O> {
     /// A side with no root yet; [`insert_root`](Side::insert_root) adds them.
     fn empty(direction: Direction) -> Self {
         Side {
-            tree: Tree::empty(),
+            tree: Tree::empty::<P>(),
             index: HashTable::new(),
             frontier_start: 0,
             direction,
@@ -312,8 +314,16 @@ impl<P: Problem, O: Observer<P>> Side<P, O> {
             .map(|&node| node as usize)
     }
 
-    /// Stores `state` as a child of `parent` unless this side already has it.
-    fn insert(&mut self, hash: u64, state: P::State, parent: usize) -> Insertion {
+    /// Stores `state` as a child of `parent`, linked to it by `action` at `cost`, unless this
+    /// side already has it.
+    fn insert(
+        &mut self,
+        hash: u64,
+        state: P::State,
+        parent: usize,
+        action: P::Action,
+        cost: P::Cost,
+    ) -> Insertion {
         let tree = &mut self.tree;
         match self.index.entry(
             hash,
@@ -321,7 +331,7 @@ impl<P: Problem, O: Observer<P>> Side<P, O> {
             |&node| hash_one(tree.state(node as usize)),
         ) {
             Entry::Occupied(_) => Insertion::Duplicate,
-            Entry::Vacant(vacant) => match tree.push(state, parent) {
+            Entry::Vacant(vacant) => match tree.push(state, parent, action, cost) {
                 Some(node) => {
                     // The tree only hands out indices that fit its 32-bit parents.
                     vacant.insert(node as u32);
@@ -401,7 +411,13 @@ impl<P: Reversible, O: Observer<P>> Round<'_, '_, P, O> {
                     }
                 }
                 let hash = hash_one(&neighbour.state);
-                match side.insert(hash, neighbour.state, parent) {
+                match side.insert(
+                    hash,
+                    neighbour.state,
+                    parent,
+                    neighbour.action,
+                    neighbour.cost,
+                ) {
                     Insertion::Duplicate => self.statistics.duplicates += 1,
                     Insertion::Full => return Err(Limit::Stored),
                     Insertion::New(node) => {

@@ -11,7 +11,7 @@ use crate::cost::Cost;
 use crate::limits::{Guard, Limits};
 use crate::observer::{progress_every_interval, NoObserver, Observer};
 use crate::outcome::{timed, Limit, Outcome, ResultOf};
-use crate::path::solution_through;
+use crate::path::solution;
 use crate::problem::{Problem, Reversible, Successors};
 use crate::shortest_path::dijkstra::Settler;
 
@@ -187,7 +187,7 @@ where
         let mut backward =
             Settler::with_roots(&backward_problem, goals, &unlimited, Reversed(&observer));
         if backward.store.find(&start).is_some() {
-            return solution_through(problem, vec![start]);
+            return solution(start, Vec::new(), P::Cost::ZERO);
         }
         let mut forward = Settler::new(problem, start, &unlimited, Shared(&observer));
         // The cheapest path through a state both sides reached, and that state.
@@ -315,11 +315,10 @@ where
     else {
         unreachable!("a meeting state is stored on both sides");
     };
-    let mut states = forward.store.path_to(ahead);
-    let mut to_goal = backward.store.path_to(behind);
-    to_goal.pop(); // the meeting state, already last in `states`
-    states.extend(to_goal.into_iter().rev());
-    solution_through(problem, states)
+    // The backward side's steps lead from each node towards its root, a goal.
+    let (start, mut actions) = forward.store.steps_down(problem, ahead);
+    actions.extend(backward.store.steps_up(problem, behind));
+    solution(start, actions, cost)
 }
 
 /// The problem read backwards: the moves out of a state are the moves into it.
@@ -336,6 +335,14 @@ impl<P: Reversible> Problem for Backward<'_, P> {
 
     fn successors(&self, state: &P::State, out: &mut Successors<Self>) {
         self.0.predecessors(state, out);
+    }
+
+    // A move into a state, read backwards, is still the problem's move, which leads to the
+    // state the backward side came from.
+    const ACTIONS_ARE_STATES: bool = P::ACTIONS_ARE_STATES;
+
+    fn action_to(&self, next: &P::State) -> Option<P::Action> {
+        self.0.action_to(next)
     }
 }
 

@@ -9,7 +9,6 @@ use crate::hash::hash_one;
 use crate::limits::{Guard, Limits};
 use crate::observer::{progress_every_interval, NoObserver, Observer};
 use crate::outcome::{Limit, Outcome, ResultOf, SearchResult};
-use crate::path::solution_through;
 use crate::problem::{Problem, Successors};
 use crate::statistics::Statistics;
 use crate::tree::Tree;
@@ -144,13 +143,13 @@ where
 {
     if V::TREE_INDEX {
         let store = Indexed {
-            tree: Tree::empty(),
+            tree: Tree::empty::<P>(),
             index: HashTable::new(),
         };
         search_in(problem, starts, store, limits, observer)
     } else {
         let store = BesideVisited {
-            tree: Tree::empty(),
+            tree: Tree::empty::<P>(),
             visited,
         };
         search_in(problem, starts, store, limits, observer)
@@ -160,31 +159,34 @@ where
 /// Where a breadth-first search keeps its nodes: the search tree, which is also its queue, and
 /// what tells a new state from one seen before.
 trait Store<P: Problem> {
-    fn tree(&self) -> &Tree<P::State>;
+    fn tree(&self) -> &Tree<P::State, P::Action, P::Cost>;
 
-    /// Stores `state` as a child of node `parent`, or as a root when `parent` is `None`, unless
-    /// it was seen before: its index, or `Ok(None)` when seen, or `Err(Full)` when the tree is
-    /// full.
+    /// Stores `state` as a child of node `parent` reached by its action and cost, or as a root
+    /// when `parent` is `None`, unless it was seen before: its index, or `Ok(None)` when seen,
+    /// or `Err(Full)` when the tree is full.
     fn add(
         &mut self,
         problem: &P,
         state: P::State,
-        parent: Option<usize>,
+        parent: Option<Step<P>>,
     ) -> Result<Option<usize>, Full>;
 }
 
 /// The tree could take no more nodes.
 struct Full;
 
+/// A parent node's index, and the action and cost of the step from it.
+type Step<P> = (usize, <P as Problem>::Action, <P as Problem>::Cost);
+
 /// The tree, and a visited set of the caller's beside it.
-struct BesideVisited<S, V> {
-    tree: Tree<S>,
+struct BesideVisited<P: Problem, V> {
+    tree: Tree<P::State, P::Action, P::Cost>,
     visited: V,
 }
 
-impl<P: Problem, V: VisitedSet<P>> Store<P> for BesideVisited<P::State, V> {
+impl<P: Problem, V: VisitedSet<P>> Store<P> for BesideVisited<P, V> {
     #[inline]
-    fn tree(&self) -> &Tree<P::State> {
+    fn tree(&self) -> &Tree<P::State, P::Action, P::Cost> {
         &self.tree
     }
 
@@ -193,13 +195,13 @@ impl<P: Problem, V: VisitedSet<P>> Store<P> for BesideVisited<P::State, V> {
         &mut self,
         problem: &P,
         state: P::State,
-        parent: Option<usize>,
+        parent: Option<Step<P>>,
     ) -> Result<Option<usize>, Full> {
         if !self.visited.insert(problem, &state) {
             return Ok(None);
         }
         let pushed = match parent {
-            Some(parent) => self.tree.push(state, parent),
+            Some((parent, action, cost)) => self.tree.push(state, parent, action, cost),
             None => self.tree.push_root(state),
         };
         pushed.map(Some).ok_or(Full)
@@ -207,15 +209,15 @@ impl<P: Problem, V: VisitedSet<P>> Store<P> for BesideVisited<P::State, V> {
 }
 
 /// The tree, indexed by state: each state stored once.
-struct Indexed<S> {
-    tree: Tree<S>,
+struct Indexed<P: Problem> {
+    tree: Tree<P::State, P::Action, P::Cost>,
     /// Node indices hashed by their state.
     index: HashTable<u32>,
 }
 
-impl<P: Problem> Store<P> for Indexed<P::State> {
+impl<P: Problem> Store<P> for Indexed<P> {
     #[inline]
-    fn tree(&self) -> &Tree<P::State> {
+    fn tree(&self) -> &Tree<P::State, P::Action, P::Cost> {
         &self.tree
     }
 
@@ -224,7 +226,7 @@ impl<P: Problem> Store<P> for Indexed<P::State> {
         &mut self,
         _: &P,
         state: P::State,
-        parent: Option<usize>,
+        parent: Option<Step<P>>,
     ) -> Result<Option<usize>, Full> {
         let hash = hash_one(&state);
         let tree = &mut self.tree;
@@ -236,7 +238,7 @@ impl<P: Problem> Store<P> for Indexed<P::State> {
             Entry::Occupied(_) => Ok(None),
             Entry::Vacant(vacant) => {
                 let pushed = match parent {
-                    Some(parent) => tree.push(state, parent),
+                    Some((parent, action, cost)) => tree.push(state, parent, action, cost),
                     None => tree.push_root(state),
                 };
                 let node = pushed.ok_or(Full)?;
@@ -280,7 +282,7 @@ where
             }
             let tree = store.tree();
             if problem.is_goal(tree.state(root)) {
-                break 'search solution_through(problem, tree.path_to(root));
+                break 'search tree.solution_to(problem, root);
             }
         }
         // The guard reads the clock only every so many expansions; a search that starts past its
@@ -316,7 +318,8 @@ where
                         successor.cost,
                     );
                 }
-                let child = match store.add(problem, successor.state, Some(parent)) {
+                let step = (parent, successor.action, successor.cost);
+                let child = match store.add(problem, successor.state, Some(step)) {
                     Ok(Some(child)) => child,
                     Ok(None) => {
                         statistics.duplicates += 1;
@@ -329,7 +332,7 @@ where
                 }
                 let tree = store.tree();
                 if problem.is_goal(tree.state(child)) {
-                    break 'search solution_through(problem, tree.path_to(child));
+                    break 'search tree.solution_to(problem, child);
                 }
             }
         }

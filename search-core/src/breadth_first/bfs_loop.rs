@@ -1,10 +1,11 @@
 //! The shortest loop from a state back to itself, by breadth-first search from its successors.
 
 use crate::breadth_first::bfs::search_from;
+use crate::cost::Cost;
 use crate::limits::Limits;
 use crate::observer::{NoObserver, Observer};
 use crate::outcome::{Outcome, ResultOf, SearchResult};
-use crate::path::solution_through;
+use crate::path::solution;
 use crate::problem::{Problem, Successors};
 use crate::visited::HashVisited;
 
@@ -81,7 +82,10 @@ where
     };
     let mut first = Successors::<P>::new();
     problem.successors(&start, &mut first);
-    let roots: Vec<P::State> = first.into_iter().map(|successor| successor.state).collect();
+    let roots: Vec<P::State> = first
+        .iter()
+        .map(|successor| successor.state.clone())
+        .collect();
     let SearchResult {
         outcome,
         statistics,
@@ -93,14 +97,18 @@ where
         Forward(observer),
     );
     let outcome = match outcome {
-        Outcome::Solved(solution) => {
-            let mut states = vec![start.clone()];
-            states.extend(
-                solution
-                    .states(&back)
-                    .expect("a solution of the wrapped problem replays"),
-            );
-            solution_through(problem, states)
+        Outcome::Solved(found) => {
+            // The search began at the first moves' states; the cheapest move into the one it
+            // began from comes first.
+            let step = first
+                .into_iter()
+                .filter(|successor| successor.state == found.start)
+                .min_by_key(|successor| successor.cost)
+                .expect("the search began at a successor of the start");
+            let mut actions = Vec::with_capacity(found.actions.len() + 1);
+            actions.push(step.action);
+            actions.extend(found.actions);
+            solution(start.clone(), actions, step.cost.saturating_add(found.cost))
         }
         Outcome::Unreachable => Outcome::Unreachable,
         Outcome::LimitReached(limit) => Outcome::LimitReached(limit),
@@ -128,6 +136,12 @@ impl<P: Problem> Problem for Back<'_, P> {
 
     fn successors(&self, state: &P::State, out: &mut Successors<Self>) {
         self.inner.successors(state, out);
+    }
+
+    const ACTIONS_ARE_STATES: bool = P::ACTIONS_ARE_STATES;
+
+    fn action_to(&self, next: &P::State) -> Option<P::Action> {
+        self.inner.action_to(next)
     }
 }
 

@@ -107,6 +107,13 @@ where
     type Action = State;
     type Cost = C;
 
+    const ACTIONS_ARE_STATES: bool = true;
+
+    #[inline]
+    fn action_to(&self, next: &State) -> Option<State> {
+        Some(next.clone())
+    }
+
     #[inline]
     fn is_goal(&self, state: &State) -> bool {
         (self.is_goal)(state)
@@ -237,6 +244,13 @@ where
     type State = State;
     type Action = State;
     type Cost = C;
+
+    const ACTIONS_ARE_STATES: bool = true;
+
+    #[inline]
+    fn action_to(&self, next: &State) -> Option<State> {
+        Some(next.clone())
+    }
 
     #[inline]
     fn is_goal(&self, state: &State) -> bool {

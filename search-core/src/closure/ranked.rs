@@ -90,6 +90,13 @@ where
     fn inverse(&self, action: &P::Action) -> Option<P::Action> {
         self.problem.inverse(action)
     }
+
+    const ACTIONS_ARE_STATES: bool = P::ACTIONS_ARE_STATES;
+
+    #[inline]
+    fn action_to(&self, next: &P::State) -> Option<P::Action> {
+        self.problem.action_to(next)
+    }
 }
 
 impl<P, FR> Reversible for Ranked<P, FR>

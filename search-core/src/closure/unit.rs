@@ -77,6 +77,13 @@ where
     type Action = State;
     type Cost = u32;
 
+    const ACTIONS_ARE_STATES: bool = true;
+
+    #[inline]
+    fn action_to(&self, next: &State) -> Option<State> {
+        Some(next.clone())
+    }
+
     #[inline]
     fn is_goal(&self, state: &State) -> bool {
         (self.is_goal)(state)

@@ -5,7 +5,6 @@ use crate::cost::Cost;
 use crate::limits::{Guard, Limits};
 use crate::observer::{NoObserver, Observer};
 use crate::outcome::{timed, Limit, Outcome, ResultOf};
-use crate::path::solution_through;
 use crate::problem::{Problem, Successors};
 use crate::tree::Tree;
 use crate::visited::{HashVisited, VisitedSet};
@@ -89,7 +88,7 @@ where
     O: Observer<P>,
 {
     timed::<P>(|statistics| {
-        let mut tree = Tree::empty();
+        let mut tree = Tree::empty::<P>();
         let mut costs: Vec<P::Cost> = Vec::new();
         let mut guard = Guard::new(limits);
         let mut buffer = Successors::<P>::new();
@@ -102,7 +101,7 @@ where
                 costs.push(P::Cost::ZERO);
             }
             if problem.is_goal(tree.state(root)) {
-                break 'search solution_through(problem, tree.path_to(root));
+                break 'search tree.solution_to(problem, root);
             }
             if let Err(limit) = guard.check_clock() {
                 break 'search Outcome::LimitReached(limit);
@@ -135,14 +134,16 @@ where
                         continue;
                     }
                     let is_goal = problem.is_goal(&successor.state);
-                    let Some(child) = tree.push(successor.state, parent) else {
+                    let Some(child) =
+                        tree.push(successor.state, parent, successor.action, successor.cost)
+                    else {
                         break 'search Outcome::LimitReached(Limit::Stored);
                     };
                     if O::ENABLED {
                         costs.push(costs[parent].saturating_add(successor.cost));
                     }
                     if is_goal {
-                        break 'search solution_through(problem, tree.path_to(child));
+                        break 'search tree.solution_to(problem, child);
                     }
                     stack.push(child);
                 }

@@ -8,7 +8,7 @@ use crate::cost::Cost;
 use crate::limits::{Guard, Limits};
 use crate::observer::{NoObserver, Observer};
 use crate::outcome::{timed, Limit, Outcome, ResultOf};
-use crate::path::solution_through;
+use crate::path::solution;
 use crate::problem::{Problem, Successors};
 use crate::statistics::{Iteration, Statistics};
 
@@ -80,13 +80,14 @@ where
 {
     timed::<P>(|statistics| {
         if problem.is_goal(&start) {
-            return solution_through(problem, vec![start]);
+            return solution(start, Vec::new(), P::Cost::ZERO);
         }
         let mut walk = Walk {
             problem,
             guard: Guard::new(limits),
             observer: &mut observer,
             path: vec![start],
+            actions: Vec::new(),
             costs: vec![P::Cost::ZERO],
             levels: Vec::new(),
         };
@@ -106,7 +107,9 @@ where
             match end {
                 Err(limit) => return Outcome::LimitReached(limit),
                 Ok(Descent::Found) => {
-                    return solution_through(problem, std::mem::take(&mut walk.path));
+                    let cost = *walk.costs.last().expect("a path holds its start");
+                    let start = walk.path.swap_remove(0);
+                    return solution(start, std::mem::take(&mut walk.actions), cost);
                 }
                 Ok(Descent::Exhausted) => return Outcome::Unreachable,
                 Ok(Descent::Cut) => depth += 1,
@@ -132,7 +135,9 @@ struct Walk<'search, P: Problem, O> {
     guard: Guard<'search>,
     observer: &'search mut O,
     path: Vec<P::State>,
-    /// The cost of the path up to each state, for the observer.
+    /// The actions along the path: `actions[i]` leads from `path[i]` to `path[i + 1]`.
+    actions: Vec<P::Action>,
+    /// The cost of the path up to each state.
     costs: Vec<P::Cost>,
     /// For each depth of the path, the successors not yet tried (the next on top), and whether
     /// some path below reached the depth limit. Kept across iterations.
@@ -146,6 +151,7 @@ impl<P: Problem, O: Observer<P>> Walk<'_, P, O> {
             return Ok(Descent::Cut);
         }
         self.path.truncate(1);
+        self.actions.clear();
         self.costs.truncate(1);
         self.expand(statistics)?;
         loop {
@@ -161,6 +167,7 @@ impl<P: Problem, O: Observer<P>> Walk<'_, P, O> {
                     });
                 };
                 self.path.pop();
+                self.actions.pop();
                 self.costs.pop();
                 self.levels[parent].1 |= cut;
                 continue;
@@ -178,6 +185,7 @@ impl<P: Problem, O: Observer<P>> Walk<'_, P, O> {
             let cost = self.costs[depth].saturating_add(successor.cost);
             let is_goal = self.problem.is_goal(&successor.state);
             self.path.push(successor.state);
+            self.actions.push(successor.action);
             self.costs.push(cost);
             if is_goal {
                 return Ok(Descent::Found);
@@ -186,6 +194,7 @@ impl<P: Problem, O: Observer<P>> Walk<'_, P, O> {
                 // At the depth limit: a deeper iteration will expand it.
                 self.levels[depth].1 = true;
                 self.path.pop();
+                self.actions.pop();
                 self.costs.pop();
                 continue;
             }

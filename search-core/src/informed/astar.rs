@@ -12,7 +12,6 @@ use crate::node_store::{NodeStore, Slot, NO_PARENT};
 use crate::observer::{progress_every_interval, NoObserver, Observer};
 use crate::open_list::OpenList;
 use crate::outcome::{timed, Limit, Outcome, OutcomeOf, ResultOf};
-use crate::path::solution_through;
 use crate::problem::{Problem, Successors};
 use crate::statistics::Statistics;
 
@@ -156,7 +155,7 @@ where
     O: Observer<P>,
 {
     let mut guard = Guard::new(limits);
-    let mut store = NodeStore::<P::State, P::Cost>::new();
+    let mut store = NodeStore::for_problem::<P>();
     let mut open = OpenList::new();
     // Open nodes, not heap entries: stale entries are not part of the frontier.
     let mut frontier = 1usize;
@@ -187,7 +186,7 @@ where
         }
         // Goal test on selection, not on generation: only then is no cheaper path left open.
         if problem.is_goal(store.state(entry.index)) {
-            break solution_through(problem, store.path_to(entry.index));
+            break store.solution_to(problem, entry.index);
         }
         if let Err(limit) = guard.check(statistics.expanded, store.len()) {
             break Outcome::LimitReached(limit);
@@ -222,6 +221,7 @@ where
                         &successor.action,
                         entry.h,
                     );
+                    store.push_step(successor.action);
                     open.push(index, g, h);
                     frontier += 1;
                 }
@@ -230,13 +230,13 @@ where
                         statistics.duplicates += 1;
                         continue;
                     }
-                    store.improve(index, entry.index, g);
                     let h = heuristic.estimate_after(
                         problem,
                         store.state(index),
                         &successor.action,
                         entry.h,
                     );
+                    store.improve_child(index, entry.index, g, successor.action);
                     open.push(index, g, h);
                     if store.is_closed(index) {
                         store.set_closed(index, false);

@@ -37,6 +37,10 @@ pub struct OptimalSolutions<State, Action, C> {
 
 /// How [`astar_bag`](fn@crate::informed::astar_bag) ended.
 #[derive(Debug)]
+#[expect(
+    clippy::large_enum_variant,
+    reason = "one outcome a search, moved once: boxing the bag would cost an allocation for nothing"
+)]
 pub enum BagOutcome<State, Action, C> {
     /// At least one goal is reachable; every optimal solution is in the bag.
     Solved(OptimalSolutions<State, Action, C>),

@@ -10,7 +10,6 @@ use crate::limits::{Guard, Limits};
 use crate::node_store::{NodeStore, Slot, NO_PARENT};
 use crate::observer::{NoObserver, Observer};
 use crate::outcome::{timed, Limit, Outcome, OutcomeOf, ResultOf};
-use crate::path::solution_through;
 use crate::problem::{Problem, Successors};
 use crate::statistics::{Iteration, Statistics};
 
@@ -158,7 +157,7 @@ where
     if let Err(limit) = guard.check_clock() {
         return Outcome::LimitReached(limit);
     }
-    let mut store = NodeStore::<P::State, P::Cost>::new();
+    let mut store = NodeStore::for_problem::<P>();
     let mut estimates: Vec<P::Cost> = vec![heuristic.estimate(problem, &start)];
     let Ok(Slot::New(root)) = store.insert(start, NO_PARENT, P::Cost::ZERO) else {
         return Outcome::LimitReached(Limit::Stored);
@@ -194,7 +193,7 @@ where
                 continue;
             }
             if problem.is_goal(store.state(node)) {
-                break Some(solution_through(problem, store.path_to(node)));
+                break Some(store.solution_to(problem, node));
             }
             if let Err(limit) = guard.check(statistics.expanded, store.len()) {
                 break Some(Outcome::LimitReached(limit));
@@ -214,6 +213,7 @@ where
                 let child = match store.insert(successor.state, node, child_g) {
                     Err(_full) => break 'search Outcome::LimitReached(Limit::Stored),
                     Ok(Slot::New(child)) => {
+                        store.push_step(successor.action);
                         estimates.push(heuristic.estimate(problem, store.state(child)));
                         fringe.grow_to(child);
                         child
@@ -223,7 +223,7 @@ where
                             statistics.duplicates += 1;
                             continue;
                         }
-                        store.improve(child, node, child_g);
+                        store.improve_child(child, node, child_g, successor.action);
                         if fringe.listed[child as usize] {
                             fringe.remove(child);
                         }

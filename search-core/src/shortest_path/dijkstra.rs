@@ -18,7 +18,6 @@ use crate::node_store::{NodeStore, Slot, NO_PARENT};
 use crate::observer::{progress_every_interval, NoObserver, Observer};
 use crate::open_list::CostQueue;
 use crate::outcome::{timed, Limit, Outcome, ResultOf};
-use crate::path::solution_through;
 use crate::problem::{Problem, Successors};
 use crate::statistics::Statistics;
 
@@ -121,7 +120,7 @@ where
                 Ok(None) => break Outcome::Unreachable,
                 Ok(Some(index)) => {
                     if problem.is_goal(settler.store.state(index)) {
-                        break solution_through(problem, settler.store.path_to(index));
+                        break settler.store.solution_to(problem, index);
                     }
                     if let Err(limit) = settler.expand(index) {
                         break Outcome::LimitReached(limit);
@@ -143,7 +142,7 @@ where
 /// decide before the work of expanding is done.
 pub(crate) struct Settler<'search, P: Problem, O> {
     problem: &'search P,
-    pub(crate) store: NodeStore<P::State, P::Cost>,
+    pub(crate) store: NodeStore<P::State, P::Cost, P::Action>,
     open: CostQueue<P::Cost>,
     guard: Guard<'search>,
     observer: O,
@@ -175,7 +174,13 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
         limits: &'search Limits,
         observer: O,
     ) -> Self {
-        Self::with_store(problem, roots, NodeStore::new(), limits, observer)
+        Self::with_store(
+            problem,
+            roots,
+            NodeStore::for_problem::<P>(),
+            limits,
+            observer,
+        )
     }
 
     /// A settler with roots at cost zero that fills `store`, an empty store sized by the
@@ -183,7 +188,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
     pub(crate) fn with_store(
         problem: &'search P,
         roots: impl IntoIterator<Item = P::State>,
-        store: NodeStore<P::State, P::Cost>,
+        store: NodeStore<P::State, P::Cost, P::Action>,
         limits: &'search Limits,
         observer: O,
     ) -> Self {
@@ -288,6 +293,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
                     return Err(Limit::Stored);
                 }
                 Ok(Slot::New(child)) => {
+                    self.store.push_step(successor.action);
                     self.open.push(child, g);
                     self.frontier += 1;
                     reached(self.store.state(child), g);
@@ -299,7 +305,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
                         self.statistics.duplicates += 1;
                         continue;
                     }
-                    self.store.improve(child, index, g);
+                    self.store.improve_child(child, index, g, successor.action);
                     self.open.push(child, g);
                     reached(self.store.state(child), g);
                 }
@@ -317,7 +323,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
     }
 
     /// The node store, for a caller that keeps the settled states once the search is over.
-    pub(crate) fn into_store(self) -> NodeStore<P::State, P::Cost> {
+    pub(crate) fn into_store(self) -> NodeStore<P::State, P::Cost, P::Action> {
         self.store
     }
 }

@@ -11,7 +11,6 @@ use crate::limits::Limits;
 use crate::node_store::{NodeStore, NO_PARENT};
 use crate::observer::{NoObserver, Observer};
 use crate::outcome::{Limit, Outcome, Solution};
-use crate::path::solution_through;
 use crate::problem::Problem;
 use crate::shortest_path::dijkstra::Settler;
 use crate::statistics::Statistics;
@@ -22,8 +21,8 @@ use crate::statistics::Statistics;
 /// Only settled states are in it, so every cost it reports is final; states the search had
 /// queued but not settled when it stopped are left out.
 #[derive(Debug)]
-pub struct Distances<State, C> {
-    store: NodeStore<State, C>,
+pub struct Distances<State, Action, C> {
+    store: NodeStore<State, C, Action>,
     /// Store indices of the settled states, in the order they were settled (by cost).
     settled: Vec<u32>,
     /// The state whose settling ended a [`dijkstra_partial`] search, if one did.
@@ -35,9 +34,10 @@ pub struct Distances<State, C> {
     pub statistics: Statistics,
 }
 
-impl<State, C> Distances<State, C>
+impl<State, Action, C> Distances<State, Action, C>
 where
     State: Clone + Eq + std::hash::Hash,
+    Action: Clone,
     C: Cost,
 {
     /// The settled node holding `state`.
@@ -64,22 +64,20 @@ where
     /// settled.
     pub fn path_to(&self, state: &State) -> Option<Vec<State>> {
         self.settled_index(state)
-            .map(|index| self.store.path_to(index))
+            .map(|index| self.store.path_to(index).0)
     }
 
     /// A cheapest solution from the start to `state`, with its actions, if `state` was settled.
     ///
-    /// `problem` must be the problem searched: the actions are recovered by replaying its
-    /// successors along the path.
-    pub fn solution_to<P>(
-        &self,
-        problem: &P,
-        state: &State,
-    ) -> Option<Solution<State, P::Action, C>>
+    /// `problem` must be the problem searched. The actions were recorded as the search stored
+    /// each state; its successors are not asked again (a problem whose actions are its states,
+    /// as the closure adapters', names each from the state it leads to).
+    pub fn solution_to<P>(&self, problem: &P, state: &State) -> Option<Solution<State, Action, C>>
     where
-        P: Problem<State = State, Cost = C>,
+        P: Problem<State = State, Action = Action, Cost = C>,
     {
-        match solution_through(problem, self.path_to(state)?) {
+        let index = self.settled_index(state)?;
+        match self.store.solution_to(problem, index) {
             Outcome::Solved(solution) => Some(solution),
             Outcome::Unreachable | Outcome::LimitReached(_) => None,
         }
@@ -120,7 +118,7 @@ fn run<P, O>(
     limits: &Limits,
     observer: O,
     mut stop: impl FnMut(&P::State, P::Cost) -> Stop,
-) -> Distances<P::State, P::Cost>
+) -> Distances<P::State, P::Action, P::Cost>
 where
     P: Problem,
     O: Observer<P>,
@@ -199,7 +197,10 @@ where
 /// assert_eq!(distances.parent(&0), None);
 /// assert_eq!(distances.iter().map(|(&town, _)| town).collect::<Vec<_>>(), [0, 1, 2, 3]);
 /// ```
-pub fn dijkstra_all<P: Problem>(problem: &P, start: P::State) -> Distances<P::State, P::Cost> {
+pub fn dijkstra_all<P: Problem>(
+    problem: &P,
+    start: P::State,
+) -> Distances<P::State, P::Action, P::Cost> {
     dijkstra_all_with(problem, start, &Limits::default(), NoObserver)
 }
 
@@ -226,7 +227,7 @@ pub fn dijkstra_all_with<P, O>(
     start: P::State,
     limits: &Limits,
     observer: O,
-) -> Distances<P::State, P::Cost>
+) -> Distances<P::State, P::Action, P::Cost>
 where
     P: Problem,
     O: Observer<P>,
@@ -262,7 +263,11 @@ where
 /// assert_eq!(distances.cost(&3), Some(6));
 /// assert_eq!(distances.len(), 4); // 0, 1, 2 and 3
 /// ```
-pub fn dijkstra_partial<P, F>(problem: &P, start: P::State, stop: F) -> Distances<P::State, P::Cost>
+pub fn dijkstra_partial<P, F>(
+    problem: &P,
+    start: P::State,
+    stop: F,
+) -> Distances<P::State, P::Action, P::Cost>
 where
     P: Problem,
     F: FnMut(&P::State, P::Cost) -> bool,
@@ -294,7 +299,7 @@ pub fn dijkstra_partial_with<P, F, O>(
     mut stop: F,
     limits: &Limits,
     observer: O,
-) -> Distances<P::State, P::Cost>
+) -> Distances<P::State, P::Action, P::Cost>
 where
     P: Problem,
     F: FnMut(&P::State, P::Cost) -> bool,
@@ -339,7 +344,7 @@ pub fn dijkstra_within<P: Problem>(
     problem: &P,
     start: P::State,
     max_cost: P::Cost,
-) -> Distances<P::State, P::Cost> {
+) -> Distances<P::State, P::Action, P::Cost> {
     run(problem, start, &Limits::default(), NoObserver, |_, cost| {
         if cost > max_cost {
             Stop::Before

@@ -13,7 +13,7 @@ use crate::limits::Limits;
 use crate::node_store::NodeStore;
 use crate::observer::{NoObserver, Observer, Progress};
 use crate::outcome::{Limit, Outcome, Solution};
-use crate::path::solution_through;
+use crate::path::solution;
 use crate::problem::{Problem, Successors};
 use crate::shortest_path::dijkstra::Settler;
 use crate::statistics::Statistics;
@@ -126,9 +126,13 @@ where
     statistics.elapsed = began.elapsed();
     let solutions = found
         .into_iter()
-        .filter_map(|path| match solution_through(problem, path.states) {
-            Outcome::Solved(solution) => Some(solution),
-            Outcome::Unreachable | Outcome::LimitReached(_) => None,
+        .filter_map(|mut path| {
+            let cost = path.cost();
+            let start = path.states.swap_remove(0);
+            match solution(start, path.actions, cost) {
+                Outcome::Solved(solution) => Some(solution),
+                Outcome::Unreachable | Outcome::LimitReached(_) => None,
+            }
         })
         .collect();
     KShortest {
@@ -138,9 +142,11 @@ where
     }
 }
 
-/// A loopless path as its states, with the cost of reaching each.
+/// A loopless path as its states, with the actions between them and the cost of reaching each.
 struct Path<P: Problem> {
     states: Vec<P::State>,
+    /// `actions[i]` leads from `states[i]` to `states[i + 1]`, as recorded by the search.
+    actions: Vec<P::Action>,
     /// `costs[i]` is the cost from the first state to `states[i]`.
     costs: Vec<P::Cost>,
 }
@@ -201,7 +207,9 @@ impl<P: Problem, O: Observer<P>> Search<'_, P, O> {
                 let base = previous.costs[spur_at];
                 let mut states = root[..spur_at].to_vec();
                 let mut costs = previous.costs[..spur_at].to_vec();
+                let mut actions = previous.actions[..spur_at].to_vec();
                 states.extend(deviation.states);
+                actions.extend(deviation.actions);
                 costs.extend(
                     deviation
                         .costs
@@ -209,7 +217,11 @@ impl<P: Problem, O: Observer<P>> Search<'_, P, O> {
                         .map(|cost| base.saturating_add(cost)),
                 );
                 if known.insert(states.clone()) {
-                    let path = Path { states, costs };
+                    let path = Path {
+                        states,
+                        actions,
+                        costs,
+                    };
                     candidates.push(Reverse((path.cost(), queued.len())));
                     queued.push(Some(path));
                 }
@@ -248,8 +260,8 @@ impl<P: Problem, O: Observer<P>> Search<'_, P, O> {
         // Each deviation stores no more than about the first search did (stored is the
         // largest so far), which on a small graph is far less than a store's usual room.
         let store = match self.statistics.stored {
-            0 => NodeStore::new(),
-            stored => NodeStore::expecting(stored),
+            0 => NodeStore::for_problem::<Restricted<'_, P>>(),
+            stored => NodeStore::expecting::<Restricted<'_, P>>(stored),
         };
         let from = std::iter::once(from.clone());
         let mut settler = Settler::with_store(&restricted, from, store, &limits, observer);
@@ -260,9 +272,14 @@ impl<P: Problem, O: Observer<P>> Search<'_, P, O> {
                 Ok(None) => break Ok(None),
                 Ok(Some(index)) => {
                     if self.problem.is_goal(settler.store.state(index)) {
-                        let states = settler.store.path_to(index);
-                        let costs = path_costs(self.problem, &states);
-                        break Ok(Some(Path { states, costs }));
+                        let store = &settler.store;
+                        let (states, costs) = store.path_to(index);
+                        let (_, actions) = store.steps_down(&restricted, index);
+                        break Ok(Some(Path {
+                            states,
+                            actions,
+                            costs,
+                        }));
                     }
                     if let Err(limit) = settler.expand(index) {
                         break Err(limit);
@@ -279,27 +296,6 @@ impl<P: Problem, O: Observer<P>> Search<'_, P, O> {
         statistics.largest_frontier = statistics.largest_frontier.max(searched.largest_frontier);
         found
     }
-}
-
-/// The cost of reaching each state of `states` from the first, through the cheapest move of
-/// each step.
-fn path_costs<P: Problem>(problem: &P, states: &[P::State]) -> Vec<P::Cost> {
-    let mut costs = Vec::with_capacity(states.len());
-    costs.push(P::Cost::ZERO);
-    let mut buffer = Successors::<P>::new();
-    for pair in states.windows(2) {
-        buffer.clear();
-        problem.successors(&pair[0], &mut buffer);
-        let step = buffer
-            .iter()
-            .filter(|successor| successor.state == pair[1])
-            .map(|successor| successor.cost)
-            .min()
-            .expect("consecutive states on a stored path are linked by a successor");
-        let last = *costs.last().expect("the first cost is pushed");
-        costs.push(last.saturating_add(step));
-    }
-    costs
 }
 
 /// The problem with some states and some first moves taken away, for one deviation.
@@ -327,6 +323,12 @@ impl<P: Problem> Problem for Restricted<'_, P> {
             self.avoided.contains(state) || (from_spur && self.taken.contains(state))
         };
         out.retain(|successor| !removed(&successor.state));
+    }
+
+    const ACTIONS_ARE_STATES: bool = P::ACTIONS_ARE_STATES;
+
+    fn action_to(&self, next: &P::State) -> Option<P::Action> {
+        self.inner.action_to(next)
     }
 }
 
