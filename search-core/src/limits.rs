@@ -55,6 +55,14 @@ impl Limits {
     /// A* searches, and a few gigabytes at most for compact states.
     pub const DEFAULT_MAX_STORED: usize = 100_000_000;
 
+    /// Whether no limit is set, so that nothing but the search's own end stops it.
+    pub(crate) fn is_unbounded(&self) -> bool {
+        self.max_expanded.is_none()
+            && self.max_stored.is_none()
+            && self.deadline.is_none()
+            && self.cancel.is_none()
+    }
+
     /// No limits at all: the search runs until it has an answer.
     pub fn none() -> Self {
         Limits {

@@ -4,7 +4,7 @@
 //! (<https://github.com/aibasel/downward/blob/main/src/search/search_node_info.h>): the nodes are
 //! numbered, and the hash table holds only `u32` node numbers and hashes the state they point to,
 //! so a state is stored once and looked up with one hash per successor. The action that reached
-//! each node is recorded beside it ([`Steps`]), unless the problem's actions are its states, so a
+//! each node is recorded beside it ([`Steps`]), unless the problem names actions from states, so a
 //! solution is read back without asking the problem for successors again.
 //!
 //! Memory per node is what limits A*, so nothing is padded: states, parents and costs live in
@@ -311,9 +311,13 @@ where
         let mut actions = Vec::new();
         let mut current = index;
         while self.parents[current as usize] != NO_PARENT {
-            let state = &self.states[current as usize];
-            actions.push(self.steps.step(problem, current as usize, state).0);
-            current = self.parents[current as usize];
+            let parent = self.parents[current as usize];
+            let (from, to) = (
+                &self.states[parent as usize],
+                &self.states[current as usize],
+            );
+            actions.push(self.steps.step(problem, current as usize, from, to).0);
+            current = parent;
         }
         actions.reverse();
         (self.states[current as usize].clone(), actions)
@@ -330,8 +334,11 @@ where
         let mut current = index;
         while self.parents[current as usize] != NO_PARENT {
             let parent = self.parents[current as usize];
-            let to = &self.states[parent as usize];
-            actions.push(self.steps.step(problem, current as usize, to).0);
+            let (from, to) = (
+                &self.states[current as usize],
+                &self.states[parent as usize],
+            );
+            actions.push(self.steps.step(problem, current as usize, from, to).0);
             current = parent;
         }
         actions

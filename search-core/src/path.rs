@@ -4,9 +4,9 @@
 //! A search that stores nodes records, with each node but a root, the action that reached it
 //! ([`Steps`]); a solution reads those back, so that [`Problem::successors`] is never asked again
 //! along it (a successor function that counts its calls, or that is not deterministic, sees
-//! the search and nothing more). A problem whose actions are its states
-//! ([`Problem::ACTIONS_ARE_STATES`], the closure adapters) records no action, and each is taken
-//! from the state it leads to, so that no state is stored twice.
+//! the search and nothing more). A problem that names its actions from the states they join
+//! ([`Problem::ACTIONS_FROM_STATES`], the closure adapters) records no action, and each is asked
+//! of [`Problem::action_between`] along the solution, so that no state is stored twice.
 
 use crate::cost::Cost;
 use crate::outcome::{Limit, Outcome, Solution};
@@ -19,7 +19,7 @@ use crate::problem::Problem;
 pub(crate) struct Steps<A, C> {
     /// The number of roots, stored first.
     roots: usize,
-    /// Whether actions are recorded (not for a problem whose actions are its states).
+    /// Whether actions are recorded (not for a problem that names them from states).
     record_actions: bool,
     /// Whether step costs are recorded (not for a store that keeps path costs).
     record_costs: bool,
@@ -35,7 +35,7 @@ impl<A, C: Copy> Steps<A, C> {
     {
         Steps {
             roots: 0,
-            record_actions: !P::ACTIONS_ARE_STATES,
+            record_actions: !P::ACTIONS_FROM_STATES,
             record_costs,
             actions: Vec::new(),
             costs: Vec::new(),
@@ -88,9 +88,16 @@ impl<A, C: Copy> Steps<A, C> {
         node < self.roots
     }
 
-    /// The step into node `node`, not a root, whose state is `state`: its action, and its
-    /// cost when costs are recorded.
-    pub(crate) fn step<P>(&self, problem: &P, node: usize, state: &P::State) -> (A, Option<C>)
+    /// The step recorded with node `node`, not a root, which leads from `from` to `to` (into
+    /// the node, or out of it in a store grown backwards): its action, and its cost when costs
+    /// are recorded.
+    pub(crate) fn step<P>(
+        &self,
+        problem: &P,
+        node: usize,
+        from: &P::State,
+        to: &P::State,
+    ) -> (A, Option<C>)
     where
         P: Problem<Action = A, Cost = C> + ?Sized,
         A: Clone,
@@ -100,8 +107,8 @@ impl<A, C: Copy> Steps<A, C> {
             self.actions[index].clone()
         } else {
             problem
-                .action_to(state)
-                .expect("a problem whose actions are its states names the action to a state")
+                .action_between(from, to)
+                .expect("a problem that names its actions from states names every move it made")
         };
         (action, self.record_costs.then(|| self.costs[index]))
     }

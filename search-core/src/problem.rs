@@ -103,23 +103,25 @@ pub trait Problem {
         None
     }
 
-    /// Whether every action is the state it leads to, as the closure adapters' actions are
-    /// ([`from_fn`](crate::from_fn)).
+    /// Whether this problem names the action between two states from the states alone
+    /// ([`action_between`](Problem::action_between)), as the closure adapters do ([`from_fn`](crate::from_fn):
+    /// an action is the state it leads to).
     ///
     /// The searches that store states record the action that reached each one as they store it,
     /// so that a solution's actions are read back, never asked of
     /// [`successors`](Problem::successors) again. For a problem that says `true` here they
-    /// record nothing and take each action from the state it leads to
-    /// ([`action_to`](Problem::action_to)), so that no state is stored twice. `false` unless
-    /// overridden, which is always correct.
-    const ACTIONS_ARE_STATES: bool = false;
+    /// record nothing and ask [`action_between`](Problem::action_between) along the solution
+    /// instead: no state stored twice for the closure adapters, and no byte an action for a
+    /// puzzle whose move is plain from the two boards. `false` unless overridden, which is
+    /// always correct.
+    const ACTIONS_FROM_STATES: bool = false;
 
-    /// The action that leads to `next`, for a problem whose
-    /// [`ACTIONS_ARE_STATES`](Problem::ACTIONS_ARE_STATES): `next` itself. Not called
-    /// otherwise; the default answers `None`.
+    /// The action that leads from `from` to `to`, two states a search found one move apart, for
+    /// a problem whose [`ACTIONS_FROM_STATES`](Problem::ACTIONS_FROM_STATES); where several
+    /// actions do, the cheapest. Not called otherwise; the default answers `None`.
     #[inline]
-    fn action_to(&self, next: &Self::State) -> Option<Self::Action> {
-        let _ = next;
+    fn action_between(&self, from: &Self::State, to: &Self::State) -> Option<Self::Action> {
+        let _ = (from, to);
         None
     }
 }

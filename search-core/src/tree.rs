@@ -4,7 +4,7 @@
 //!
 //! Parents are 32-bit indices rather than copies of states or pointers, so a stored node costs a
 //! state, four bytes and the step that reached it ([`Steps`]: its cost, and its action unless the
-//! problem's actions are its states). Breadth-first searches append nodes in the order they generate them, so
+//! problem names actions from states). Breadth-first searches append nodes in the order they generate them, so
 //! the vector doubles as their FIFO queue (a cursor walks it) or, layer by layer, as their
 //! frontier (the nodes appended since the previous layer).
 
@@ -97,7 +97,8 @@ impl<State: Clone, Action: Clone, C: Cost> Tree<State, Action, C> {
         let mut cost = C::ZERO;
         while !self.steps.is_root(index) {
             let (state, parent) = &self.nodes[index];
-            let (action, step_cost) = self.steps.step(problem, index, state);
+            let from = &self.nodes[*parent as usize].0;
+            let (action, step_cost) = self.steps.step(problem, index, from, state);
             actions.push(action);
             cost = cost.saturating_add(step_cost.expect("a tree records its steps' costs"));
             index = *parent as usize;
@@ -116,7 +117,8 @@ impl<State: Clone, Action: Clone, C: Cost> Tree<State, Action, C> {
         let mut cost = C::ZERO;
         while !self.steps.is_root(index) {
             let parent = self.nodes[index].1 as usize;
-            let (action, step_cost) = self.steps.step(problem, index, &self.nodes[parent].0);
+            let (from, to) = (&self.nodes[index].0, &self.nodes[parent].0);
+            let (action, step_cost) = self.steps.step(problem, index, from, to);
             actions.push(action);
             cost = cost.saturating_add(step_cost.expect("a tree records its steps' costs"));
             index = parent;

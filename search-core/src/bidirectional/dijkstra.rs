@@ -339,10 +339,10 @@ impl<P: Reversible> Problem for Backward<'_, P> {
 
     // A move into a state, read backwards, is still the problem's move, which leads to the
     // state the backward side came from.
-    const ACTIONS_ARE_STATES: bool = P::ACTIONS_ARE_STATES;
+    const ACTIONS_FROM_STATES: bool = P::ACTIONS_FROM_STATES;
 
-    fn action_to(&self, next: &P::State) -> Option<P::Action> {
-        self.0.action_to(next)
+    fn action_between(&self, from: &P::State, to: &P::State) -> Option<P::Action> {
+        self.0.action_between(from, to)
     }
 }
 

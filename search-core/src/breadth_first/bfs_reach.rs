@@ -16,6 +16,11 @@ use crate::visited::{HashVisited, VisitedSet};
 
 /// The iterator of [`bfs_reach`](fn@crate::bfs_reach): each reachable state with its fewest number of actions from the
 /// start, in breadth-first order.
+///
+/// Its [`size_hint`](Iterator::size_hint) gives a lower bound of the states left: with no limit
+/// set ([`Limits::none`]), every state found and not yet handed out; with limits, which may end
+/// the walk at its next expansion, only the next state when it needs no expansion (before the
+/// first call). The upper bound is unknown until the walk has ended.
 pub struct BfsReach<'search, P: Problem, V = HashVisited<<P as Problem>::State>, O = NoObserver> {
     problem: &'search P,
     visited: V,
@@ -28,6 +33,8 @@ pub struct BfsReach<'search, P: Problem, V = HashVisited<<P as Problem>::State>,
     /// The state handed out last, expanded when the next one is asked for.
     pending: Option<(P::State, usize)>,
     limit: Option<Limit>,
+    /// Whether no limit is set, so that every queued state will be handed out.
+    unbounded: bool,
     successors: Successors<P>,
     /// The depth last reported to the observer, with its cost in units of [`Cost::ONE`].
     depth_cost: (usize, P::Cost),
@@ -184,6 +191,7 @@ where
         queue,
         pending: None,
         limit,
+        unbounded: limits.is_unbounded(),
         successors: Successors::<P>::new(),
         depth_cost: (0, P::Cost::ZERO),
     }
@@ -254,5 +262,20 @@ impl<P: Problem, V: VisitedSet<P>, O: Observer<P>> Iterator for BfsReach<'_, P, 
         let (state, depth) = self.queue.pop_front()?;
         self.pending = Some((state.clone(), depth));
         Some((state, depth))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        if self.limit.is_some() || (self.pending.is_none() && self.queue.is_empty()) {
+            return (0, Some(0));
+        }
+        let queued = self.queue.len();
+        if self.unbounded {
+            (queued, None)
+        } else if self.pending.is_none() {
+            // The next state is handed out without expanding anything, so no limit stops it.
+            (queued.min(1), None)
+        } else {
+            (0, None)
+        }
     }
 }

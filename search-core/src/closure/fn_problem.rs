@@ -7,6 +7,7 @@
 //! use instead, for users who meet the trait error. An action is the state it leads to. The
 //! adapter for IDA*, whose actions carry both ends of a move, is in `closure_in_place.rs`.
 
+use std::cell::RefCell;
 use std::fmt;
 use std::hash::Hash;
 use std::marker::PhantomData;
@@ -19,8 +20,8 @@ use crate::problem::{Problem, Reversible, Successor, Successors};
 /// It is not [`InPlace`](crate::InPlace), so [`idastar`](fn@crate::idastar) rejects it; [`from_fn`]
 /// says [what to use instead](from_fn#not-for-ida).
 pub struct FnProblem<State, C, FS, FG> {
-    successors: FS,
-    is_goal: FG,
+    successors: RefCell<FS>,
+    is_goal: RefCell<FG>,
     types: PhantomData<fn(&State) -> C>,
 }
 
@@ -32,6 +33,26 @@ pub struct FnProblem<State, C, FS, FG> {
 /// # Parameters
 /// - `successors`: the `(next state, cost)` pairs of the moves out of a state.
 /// - `is_goal`: whether a state is a goal.
+///
+/// Both may be `FnMut`, as pathfinding's are (a counter, a cache of computed neighbours): the
+/// searches call them one at a time, so the problem keeps them in a `RefCell` (and is not
+/// `Sync`, which only the parallel IDA* searches need).
+/// ```
+/// use search_core::{dijkstra, from_fn};
+///
+/// let mut asked = 0;
+/// let line = from_fn(
+///     |&n: &u32| {
+///         asked += 1;
+///         [(n + 1, 1u32)]
+///     },
+///     |&n| n == 10,
+/// );
+/// let result = dijkstra(&line, 0);
+/// assert_eq!(result.solution().map(|solution| solution.cost), Some(10));
+/// drop(line);
+/// assert_eq!(asked, 10); // once per expansion, never again along the solution
+/// ```
 ///
 /// # Not for IDA*
 /// The problem is not [`InPlace`](crate::InPlace): closures that list the next states cannot undo
@@ -66,15 +87,15 @@ pub struct FnProblem<State, C, FS, FG> {
 /// ```
 pub fn from_fn<State, C, I, FS, FG>(successors: FS, is_goal: FG) -> FnProblem<State, C, FS, FG>
 where
-    FS: Fn(&State) -> I,
+    FS: FnMut(&State) -> I,
     I: IntoIterator<Item = (State, C)>,
-    FG: Fn(&State) -> bool,
+    FG: FnMut(&State) -> bool,
     State: Clone + Eq + Hash,
     C: Cost,
 {
     FnProblem {
-        successors,
-        is_goal,
+        successors: RefCell::new(successors),
+        is_goal: RefCell::new(is_goal),
         types: PhantomData,
     }
 }
@@ -82,8 +103,8 @@ where
 impl<State, C, FS: Clone, FG: Clone> Clone for FnProblem<State, C, FS, FG> {
     fn clone(&self) -> Self {
         FnProblem {
-            successors: self.successors.clone(),
-            is_goal: self.is_goal.clone(),
+            successors: RefCell::new(self.successors.borrow().clone()),
+            is_goal: RefCell::new(self.is_goal.borrow().clone()),
             types: PhantomData,
         }
     }
@@ -97,9 +118,9 @@ impl<State, C, FS, FG> fmt::Debug for FnProblem<State, C, FS, FG> {
 
 impl<State, C, I, FS, FG> Problem for FnProblem<State, C, FS, FG>
 where
-    FS: Fn(&State) -> I,
+    FS: FnMut(&State) -> I,
     I: IntoIterator<Item = (State, C)>,
-    FG: Fn(&State) -> bool,
+    FG: FnMut(&State) -> bool,
     State: Clone + Eq + Hash,
     C: Cost,
 {
@@ -107,22 +128,22 @@ where
     type Action = State;
     type Cost = C;
 
-    const ACTIONS_ARE_STATES: bool = true;
+    const ACTIONS_FROM_STATES: bool = true;
 
     #[inline]
-    fn action_to(&self, next: &State) -> Option<State> {
-        Some(next.clone())
+    fn action_between(&self, _from: &State, to: &State) -> Option<State> {
+        Some(to.clone())
     }
 
     #[inline]
     fn is_goal(&self, state: &State) -> bool {
-        (self.is_goal)(state)
+        (self.is_goal.borrow_mut())(state)
     }
 
     #[inline]
     fn successors(&self, state: &State, out: &mut Successors<Self>) {
         out.extend(
-            (self.successors)(state)
+            (self.successors.borrow_mut())(state)
                 .into_iter()
                 .map(|(next, cost)| Successor::new(next.clone(), next, cost)),
         );
@@ -135,7 +156,7 @@ where
 /// rejects it; [`from_fn`] says [what to use instead](from_fn#not-for-ida).
 pub struct FnReversible<State, C, FS, FP, FG> {
     forward: FnProblem<State, C, FS, FG>,
-    predecessors: FP,
+    predecessors: RefCell<FP>,
 }
 
 /// Makes a [`Reversible`] problem from successor and predecessor closures and a goal test, for
@@ -164,17 +185,17 @@ pub fn from_fn_reversible<State, C, I, J, FS, FP, FG>(
     is_goal: FG,
 ) -> FnReversible<State, C, FS, FP, FG>
 where
-    FS: Fn(&State) -> I,
+    FS: FnMut(&State) -> I,
     I: IntoIterator<Item = (State, C)>,
-    FP: Fn(&State) -> J,
+    FP: FnMut(&State) -> J,
     J: IntoIterator<Item = (State, C)>,
-    FG: Fn(&State) -> bool,
+    FG: FnMut(&State) -> bool,
     State: Clone + Eq + Hash,
     C: Cost,
 {
     FnReversible {
         forward: from_fn(successors, is_goal),
-        predecessors,
+        predecessors: RefCell::new(predecessors),
     }
 }
 
@@ -208,9 +229,9 @@ pub fn from_fn_bidirectional<State, C, I, J, FS, FP>(
     predecessors: FP,
 ) -> FnReversible<State, C, FS, FP, NoGoal<State>>
 where
-    FS: Fn(&State) -> I,
+    FS: FnMut(&State) -> I,
     I: IntoIterator<Item = (State, C)>,
-    FP: Fn(&State) -> J,
+    FP: FnMut(&State) -> J,
     J: IntoIterator<Item = (State, C)>,
     State: Clone + Eq + Hash,
     C: Cost,
@@ -222,7 +243,7 @@ impl<State, C, FS: Clone, FP: Clone, FG: Clone> Clone for FnReversible<State, C,
     fn clone(&self) -> Self {
         FnReversible {
             forward: self.forward.clone(),
-            predecessors: self.predecessors.clone(),
+            predecessors: RefCell::new(self.predecessors.borrow().clone()),
         }
     }
 }
@@ -235,9 +256,9 @@ impl<State, C, FS, FP, FG> fmt::Debug for FnReversible<State, C, FS, FP, FG> {
 
 impl<State, C, I, FS, FP, FG> Problem for FnReversible<State, C, FS, FP, FG>
 where
-    FS: Fn(&State) -> I,
+    FS: FnMut(&State) -> I,
     I: IntoIterator<Item = (State, C)>,
-    FG: Fn(&State) -> bool,
+    FG: FnMut(&State) -> bool,
     State: Clone + Eq + Hash,
     C: Cost,
 {
@@ -245,11 +266,11 @@ where
     type Action = State;
     type Cost = C;
 
-    const ACTIONS_ARE_STATES: bool = true;
+    const ACTIONS_FROM_STATES: bool = true;
 
     #[inline]
-    fn action_to(&self, next: &State) -> Option<State> {
-        Some(next.clone())
+    fn action_between(&self, _from: &State, to: &State) -> Option<State> {
+        Some(to.clone())
     }
 
     #[inline]
@@ -267,11 +288,11 @@ where
 
 impl<State, C, I, J, FS, FP, FG> Reversible for FnReversible<State, C, FS, FP, FG>
 where
-    FS: Fn(&State) -> I,
+    FS: FnMut(&State) -> I,
     I: IntoIterator<Item = (State, C)>,
-    FP: Fn(&State) -> J,
+    FP: FnMut(&State) -> J,
     J: IntoIterator<Item = (State, C)>,
-    FG: Fn(&State) -> bool,
+    FG: FnMut(&State) -> bool,
     State: Clone + Eq + Hash,
     C: Cost,
 {
@@ -279,7 +300,7 @@ where
     fn predecessors(&self, state: &State, out: &mut Successors<Self>) {
         // Read backwards, the move from `previous` is named by where it leads: `state`.
         out.extend(
-            (self.predecessors)(state)
+            (self.predecessors.borrow_mut())(state)
                 .into_iter()
                 .map(|(previous, cost)| Successor::new(previous, state.clone(), cost)),
         );

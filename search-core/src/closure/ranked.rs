@@ -91,11 +91,11 @@ where
         self.problem.inverse(action)
     }
 
-    const ACTIONS_ARE_STATES: bool = P::ACTIONS_ARE_STATES;
+    const ACTIONS_FROM_STATES: bool = P::ACTIONS_FROM_STATES;
 
     #[inline]
-    fn action_to(&self, next: &P::State) -> Option<P::Action> {
-        self.problem.action_to(next)
+    fn action_between(&self, from: &P::State, to: &P::State) -> Option<P::Action> {
+        self.problem.action_between(from, to)
     }
 }
 

@@ -1,6 +1,7 @@
 //! A problem made of a closure that lists next states only, every move costing one:
 //! pathfinding's `bfs` shape.
 
+use std::cell::RefCell;
 use std::fmt;
 use std::hash::Hash;
 use std::marker::PhantomData;
@@ -9,8 +10,8 @@ use crate::problem::{Problem, Successor, Successors};
 
 /// A [`Problem`] whose moves all cost one, made of closures; see [`from_fn_unit`].
 pub struct FnUnit<State, FS, FG> {
-    successors: FS,
-    is_goal: FG,
+    successors: RefCell<FS>,
+    is_goal: RefCell<FG>,
     types: PhantomData<fn(&State)>,
 }
 
@@ -25,6 +26,8 @@ pub struct FnUnit<State, FS, FG> {
 /// - `successors`: the states one move away from a state.
 /// - `is_goal`: whether a state is a goal.
 ///
+/// Both may be `FnMut`, as with [`from_fn`](crate::from_fn#parameters).
+///
 /// # Example
 /// ```
 /// use search_core::{bfs, from_fn_unit};
@@ -38,14 +41,14 @@ pub struct FnUnit<State, FS, FG> {
 /// ```
 pub fn from_fn_unit<State, I, FS, FG>(successors: FS, is_goal: FG) -> FnUnit<State, FS, FG>
 where
-    FS: Fn(&State) -> I,
+    FS: FnMut(&State) -> I,
     I: IntoIterator<Item = State>,
-    FG: Fn(&State) -> bool,
+    FG: FnMut(&State) -> bool,
     State: Clone + Eq + Hash,
 {
     FnUnit {
-        successors,
-        is_goal,
+        successors: RefCell::new(successors),
+        is_goal: RefCell::new(is_goal),
         types: PhantomData,
     }
 }
@@ -53,8 +56,8 @@ where
 impl<State, FS: Clone, FG: Clone> Clone for FnUnit<State, FS, FG> {
     fn clone(&self) -> Self {
         FnUnit {
-            successors: self.successors.clone(),
-            is_goal: self.is_goal.clone(),
+            successors: RefCell::new(self.successors.borrow().clone()),
+            is_goal: RefCell::new(self.is_goal.borrow().clone()),
             types: PhantomData,
         }
     }
@@ -68,31 +71,31 @@ impl<State, FS, FG> fmt::Debug for FnUnit<State, FS, FG> {
 
 impl<State, I, FS, FG> Problem for FnUnit<State, FS, FG>
 where
-    FS: Fn(&State) -> I,
+    FS: FnMut(&State) -> I,
     I: IntoIterator<Item = State>,
-    FG: Fn(&State) -> bool,
+    FG: FnMut(&State) -> bool,
     State: Clone + Eq + Hash,
 {
     type State = State;
     type Action = State;
     type Cost = u32;
 
-    const ACTIONS_ARE_STATES: bool = true;
+    const ACTIONS_FROM_STATES: bool = true;
 
     #[inline]
-    fn action_to(&self, next: &State) -> Option<State> {
-        Some(next.clone())
+    fn action_between(&self, _from: &State, to: &State) -> Option<State> {
+        Some(to.clone())
     }
 
     #[inline]
     fn is_goal(&self, state: &State) -> bool {
-        (self.is_goal)(state)
+        (self.is_goal.borrow_mut())(state)
     }
 
     #[inline]
     fn successors(&self, state: &State, out: &mut Successors<Self>) {
         out.extend(
-            (self.successors)(state)
+            (self.successors.borrow_mut())(state)
                 .into_iter()
                 .map(|next| Successor::unit(next.clone(), next)),
         );

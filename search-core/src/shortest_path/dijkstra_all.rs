@@ -70,8 +70,8 @@ where
     /// A cheapest solution from the start to `state`, with its actions, if `state` was settled.
     ///
     /// `problem` must be the problem searched. The actions were recorded as the search stored
-    /// each state; its successors are not asked again (a problem whose actions are its states,
-    /// as the closure adapters', names each from the state it leads to).
+    /// each state; its successors are not asked again (a problem that names its actions from
+    /// states, as the closure adapters do, is asked [`action_between`](Problem::action_between)).
     pub fn solution_to<P>(&self, problem: &P, state: &State) -> Option<Solution<State, Action, C>>
     where
         P: Problem<State = State, Action = Action, Cost = C>,

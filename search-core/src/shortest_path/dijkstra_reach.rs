@@ -4,14 +4,28 @@
 //! asked for, so a consumer that stops after the state it wanted pays for nothing beyond it.
 
 use crate::limits::{Limits, DEFAULT_LIMITS};
+use crate::node_store::NO_PARENT;
 use crate::observer::{NoObserver, Observer};
 use crate::outcome::Limit;
 use crate::problem::Problem;
 use crate::shortest_path::dijkstra::Settler;
 use crate::statistics::Statistics;
 
-/// The iterator of [`dijkstra_reach`](fn@crate::shortest_path::dijkstra_reach): each reachable state with its cheapest cost from the
-/// start, by increasing cost.
+/// A state handed out by [`DijkstraReach`], as pathfinding's `DijkstraReachableItem`: its
+/// cheapest cost from the start, and the state before it on a cheapest path.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reached<State, C> {
+    /// The state.
+    pub state: State,
+    /// The state before it on a cheapest path; `None` for the start.
+    pub parent: Option<State>,
+    /// Its cheapest cost from the start, final when handed out.
+    pub cost: C,
+}
+
+/// The iterator of [`dijkstra_reach`](fn@crate::shortest_path::dijkstra_reach): each reachable
+/// state with its cheapest cost from the start and its parent on a cheapest path
+/// ([`Reached`]), by increasing cost.
 pub struct DijkstraReach<'search, P: Problem, O = NoObserver> {
     settler: Settler<'search, P, O>,
     /// The state handed out last, expanded when the next one is asked for.
@@ -31,7 +45,8 @@ impl<P: Problem, O> std::fmt::Debug for DijkstraReach<'_, P, O> {
 /// of increasing cost, under [`Limits::default`]: pathfinding's `dijkstra_reach`.
 ///
 /// # Returns
-/// A [`DijkstraReach`] iterator of `(state, cost)` pairs, `start` first at cost zero. It ends
+/// A [`DijkstraReach`] iterator of [`Reached`] states, `start` first at cost zero with no
+/// parent. It ends
 /// when every reachable state was handed out, or when a limit stops it: then
 /// [`limit`](DijkstraReach::limit) says which.
 ///
@@ -53,8 +68,14 @@ impl<P: Problem, O> std::fmt::Debug for DijkstraReach<'_, P, O> {
 ///
 /// // Adding one costs 1, doubling costs 5: the first five states by cost from 1.
 /// let problem = from_fn(|&n: &u32| [(n + 1, 1u32), (n * 2, 5)], |_| false);
-/// let first: Vec<(u32, u32)> = dijkstra_reach(&problem, 1).take(5).collect();
+/// let first: Vec<(u32, u32)> = dijkstra_reach(&problem, 1)
+///     .take(5)
+///     .map(|reached| (reached.state, reached.cost))
+///     .collect();
 /// assert_eq!(first, [(1, 0), (2, 1), (3, 2), (4, 3), (5, 4)]);
+/// // 8 is cheapest from 7 (cost 7), not by doubling 4 (cost 3 + 5 = 8).
+/// let eight = dijkstra_reach(&problem, 1).find(|reached| reached.state == 8).unwrap();
+/// assert_eq!((eight.parent, eight.cost), (Some(7), 7));
 /// ```
 pub fn dijkstra_reach<P: Problem>(problem: &P, start: P::State) -> DijkstraReach<'_, P> {
     dijkstra_reach_with(problem, start, &DEFAULT_LIMITS, NoObserver)
@@ -109,7 +130,7 @@ impl<P: Problem, O: Observer<P>> DijkstraReach<'_, P, O> {
 }
 
 impl<P: Problem, O: Observer<P>> Iterator for DijkstraReach<'_, P, O> {
-    type Item = (P::State, P::Cost);
+    type Item = Reached<P::State, P::Cost>;
 
     fn next(&mut self) -> Option<Self::Item> {
         if self.limit.is_some() {
@@ -130,7 +151,12 @@ impl<P: Problem, O: Observer<P>> Iterator for DijkstraReach<'_, P, O> {
             Ok(Some(index)) => {
                 self.pending = Some(index);
                 let store = &self.settler.store;
-                Some((store.state(index).clone(), store.g(index)))
+                let parent = store.parent(index);
+                Some(Reached {
+                    state: store.state(index).clone(),
+                    parent: (parent != NO_PARENT).then(|| store.state(parent).clone()),
+                    cost: store.g(index),
+                })
             }
         }
     }

@@ -18,6 +18,6 @@ pub use dijkstra_all::{
     dijkstra_all, dijkstra_all_with, dijkstra_partial, dijkstra_partial_with, dijkstra_within,
     Distances,
 };
-pub use dijkstra_reach::{dijkstra_reach, dijkstra_reach_with, DijkstraReach};
+pub use dijkstra_reach::{dijkstra_reach, dijkstra_reach_with, DijkstraReach, Reached};
 pub use multi_source_dijkstra::{multi_source_dijkstra, multi_source_dijkstra_with};
 pub use yen::{yen, yen_with, KShortest, KShortestOf};

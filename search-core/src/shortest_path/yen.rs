@@ -325,10 +325,10 @@ impl<P: Problem> Problem for Restricted<'_, P> {
         out.retain(|successor| !removed(&successor.state));
     }
 
-    const ACTIONS_ARE_STATES: bool = P::ACTIONS_ARE_STATES;
+    const ACTIONS_FROM_STATES: bool = P::ACTIONS_FROM_STATES;
 
-    fn action_to(&self, next: &P::State) -> Option<P::Action> {
-        self.inner.action_to(next)
+    fn action_between(&self, from: &P::State, to: &P::State) -> Option<P::Action> {
+        self.inner.action_between(from, to)
     }
 }
 

@@ -128,8 +128,25 @@ fn check_dijkstra<Ty: EdgeType>(
     prop_assert_eq!(inside, expected);
 
     // Reach: the same states, lazily, in order of cost.
-    let reached: Vec<(NodeIndex, u32)> = dijkstra_reach(&problem, start).collect();
+    let items: Vec<_> = dijkstra_reach(&problem, start).collect();
+    let reached: Vec<(NodeIndex, u32)> = items.iter().map(|item| (item.state, item.cost)).collect();
     check_order(&reached, &oracle)?;
+    // Each parent was handed out before its child, and an edge from it makes the child's cost.
+    for item in &items {
+        match item.parent {
+            None => prop_assert_eq!(item.state, start),
+            Some(parent) => {
+                let before = reached.iter().find(|&&(node, _)| node == parent);
+                let Some(&(_, parent_cost)) = before else {
+                    return Err(TestCaseError::fail("a parent is handed out first"));
+                };
+                let edge = graph
+                    .edges_connecting(parent, item.state)
+                    .any(|edge| parent_cost + *edge.weight() == item.cost);
+                prop_assert!(edge, "no edge from the parent makes the cost");
+            }
+        }
+    }
 
     // Breadth-first reach: depths are the fewest moves.
     let depths = petgraph_dijkstra(&graph, start, None, |_| 1u32);
@@ -174,7 +191,11 @@ fn reach_iterators_stop_at_limits_and_say_so() {
     let line = from_fn(|&n: &u32| [(n + 1, 1u32)], |_| false);
     let limits = Limits::none().with_max_expanded(7);
     let mut reach = dijkstra_reach_with(&line, 0, &limits, NoObserver);
-    assert_eq!(reach.by_ref().last(), Some((7, 7)));
+    let last = reach
+        .by_ref()
+        .last()
+        .map(|reached| (reached.state, reached.cost));
+    assert_eq!(last, Some((7, 7)));
     assert_eq!(reach.limit(), Some(Limit::Expanded));
     assert_eq!(reach.statistics().expanded, 7);
     let mut reach = bfs_reach_with(&line, 0, HashVisited::default(), &limits, NoObserver);
@@ -231,7 +252,9 @@ fn reach_iterators_report_costs_to_observers() {
         .collect();
     assert_eq!(seen.0, expected);
     let mut seen = Costs(Vec::new());
-    let costs: Vec<(u8, u32)> = dijkstra_reach_with(&problem, 0, &limits, &mut seen).collect();
+    let costs: Vec<(u8, u32)> = dijkstra_reach_with(&problem, 0, &limits, &mut seen)
+        .map(|reached| (reached.state, reached.cost))
+        .collect();
     assert_eq!(seen.0, costs);
     assert_eq!(costs.last(), Some(&(7, 6)));
 }
@@ -287,4 +310,55 @@ proptest! {
     ) {
         check_multi_source::<Undirected>(&edges, &starts, goal)?;
     }
+}
+
+/// Breadth-first reach's size hint is a true lower bound: every state found and not yet handed
+/// out when no limit is set, and only what needs no expansion when one is.
+#[test]
+fn bfs_reach_size_hint_is_a_lower_bound() {
+    use search_core::visited::HashVisited;
+    use search_core::{breadth_first::bfs_reach_with, from_fn, observer::NoObserver};
+    // A binary tree of depth 4: 31 states.
+    let tree = from_fn(
+        |&n: &u32| {
+            if n < 16 {
+                vec![(2 * n, 1u32), (2 * n + 1, 1)]
+            } else {
+                vec![]
+            }
+        },
+        |_| false,
+    );
+    let none = Limits::none();
+    let mut reach = bfs_reach_with(&tree, 1, HashVisited::default(), &none, NoObserver);
+    let mut left = 31;
+    loop {
+        let (lower, upper) = reach.size_hint();
+        assert!(lower <= left, "{lower} states promised, {left} left");
+        if let Some(upper) = upper {
+            assert!(upper >= left);
+        }
+        if reach.next().is_none() {
+            break;
+        }
+        left -= 1;
+    }
+    assert_eq!(left, 0);
+    assert_eq!(reach.size_hint(), (0, Some(0)));
+    // Halfway, the queue holds the next layer, all of it promised.
+    let mut reach = bfs_reach_with(&tree, 1, HashVisited::default(), &none, NoObserver);
+    reach.by_ref().take(4).for_each(drop);
+    assert_eq!(reach.size_hint().0, 3, "the rest of depth 2 is queued");
+
+    // Under a limit, only the start is promised: the next expansion may be refused.
+    let limits = Limits::none().with_max_expanded(2);
+    let mut reach = bfs_reach_with(&tree, 1, HashVisited::default(), &limits, NoObserver);
+    assert_eq!(reach.size_hint().0, 1);
+    reach.next();
+    assert_eq!(reach.size_hint().0, 0);
+    assert_eq!(
+        reach.count(),
+        2,
+        "1 then 2 and 3; the third expansion is refused"
+    );
 }

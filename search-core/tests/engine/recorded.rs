@@ -272,3 +272,56 @@ fn closure_problems_name_their_actions_by_state() {
         assert_eq!(at, 40, "{name}");
     }
 }
+
+/// The maze naming each move from the two cells it joins: nothing recorded, the same solutions.
+struct NamedMaze(Maze);
+
+impl Problem for NamedMaze {
+    type State = (i32, i32);
+    type Action = char;
+    type Cost = u32;
+
+    fn is_goal(&self, state: &(i32, i32)) -> bool {
+        self.0.is_goal(state)
+    }
+
+    fn successors(&self, state: &(i32, i32), out: &mut Successors<Self>) {
+        self.0.ask(&self.0.asked_forward, *state);
+        for (name, (dx, dy), cost) in MOVES {
+            let next = (state.0 + dx, state.1 + dy);
+            if Maze::is_open(next) {
+                out.push(Successor::new(next, name, cost));
+            }
+        }
+    }
+
+    const ACTIONS_FROM_STATES: bool = true;
+
+    fn action_between(&self, from: &(i32, i32), to: &(i32, i32)) -> Option<char> {
+        let step = (to.0 - from.0, to.1 - from.1);
+        MOVES
+            .iter()
+            .find(|(_, delta, _)| *delta == step)
+            .map(|(name, _, _)| *name)
+    }
+}
+
+#[test]
+fn a_problem_that_names_moves_from_states_gets_the_same_solutions() {
+    let expanded = |statistics: &Statistics| statistics.expanded;
+    for (name, search) in [
+        ("bfs", bfs::<NamedMaze> as fn(&NamedMaze, (i32, i32)) -> _),
+        ("dijkstra", dijkstra::<NamedMaze>),
+        ("dfs", dfs::<NamedMaze>),
+    ] {
+        let named = NamedMaze(Maze::new(true));
+        let result = search(&named, START);
+        check(name, &named.0, &result, expanded);
+    }
+    let named = NamedMaze(Maze::new(true));
+    let plain = Maze::new(true);
+    assert_eq!(
+        dijkstra(&named, START).into_solution(),
+        dijkstra(&plain, START).into_solution()
+    );
+}
