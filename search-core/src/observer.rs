@@ -92,20 +92,22 @@ pub struct Progress {
 ///
 /// ```
 /// use search_core::{idastar::idastar_with, Limits, observer::OnProgress, observer::Progress};
-/// # use search_core::{InPlace, heuristic::NoHeuristic, Problem, Successor, Successors};
-/// # struct Walk;
-/// # impl Problem for Walk {
-/// #     type State = i64; type Action = i64; type Cost = u64;
-/// #     fn is_goal(&self, s: &i64) -> bool { *s == 14 }
-/// #     fn successors(&self, s: &i64, out: &mut Successors<Self>) {
-/// #         out.push(Successor::unit(s - 1, -1)); out.push(Successor::unit(s + 1, 1));
-/// #     }
-/// #     fn inverse(&self, step: &i64) -> Option<i64> { Some(-step) }
-/// # }
-/// # impl InPlace for Walk {
-/// #     fn apply(&self, s: &mut i64, step: &i64) { *s += step }
-/// #     fn undo(&self, s: &mut i64, step: &i64) { *s -= step }
-/// # }
+/// use search_core::{InPlace, heuristic::NoHeuristic, Problem, Successor, Successors};
+/// struct Walk;
+/// impl Problem for Walk {
+///     type State = i64;
+///     type Action = i64;
+///     type Cost = u64;
+///     fn is_goal(&self, s: &i64) -> bool { *s == 14 }
+///     fn successors(&self, s: &i64, out: &mut Successors<Self>) {
+///         out.push(Successor::unit(s - 1, -1)); out.push(Successor::unit(s + 1, 1));
+///     }
+///     fn inverse(&self, step: &i64) -> Option<i64> { Some(-step) }
+/// }
+/// impl InPlace for Walk {
+///     fn apply(&self, s: &mut i64, step: &i64) { *s += step }
+///     fn undo(&self, s: &mut i64, step: &i64) { *s -= step }
+/// }
 /// // IDA* with no heuristic on the integer line: one iteration per bound, 0 to 14.
 /// let mut bounds = Vec::new();
 /// let watch = OnProgress(|progress: &Progress| bounds.extend(progress.bound));

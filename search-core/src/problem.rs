@@ -171,17 +171,19 @@ pub trait InPlace: Problem {
     ///
     /// /// Rotate one of `wheels` wheels of a lock by one notch: one slot per wheel.
     /// struct Lock { wheels: usize }
-    /// # impl Problem for Lock {
-    /// #     type State = Vec<u8>; type Action = usize; type Cost = u32;
-    /// #     fn is_goal(&self, state: &Vec<u8>) -> bool { state.iter().all(|&notch| notch == 0) }
-    /// #     fn successors(&self, state: &Vec<u8>, out: &mut Successors<Self>) {
-    /// #         for wheel in 0..self.wheels {
-    /// #             let mut next = state.clone();
-    /// #             self.apply(&mut next, &wheel);
-    /// #             out.push(Successor::unit(next, wheel));
-    /// #         }
-    /// #     }
-    /// # }
+    /// impl Problem for Lock {
+    ///     type State = Vec<u8>;
+    ///     type Action = usize;
+    ///     type Cost = u32;
+    ///     fn is_goal(&self, state: &Vec<u8>) -> bool { state.iter().all(|&notch| notch == 0) }
+    ///     fn successors(&self, state: &Vec<u8>, out: &mut Successors<Self>) {
+    ///         for wheel in 0..self.wheels {
+    ///             let mut next = state.clone();
+    ///             self.apply(&mut next, &wheel);
+    ///             out.push(Successor::unit(next, wheel));
+    ///         }
+    ///     }
+    /// }
     ///
     /// impl InPlace for Lock {
     ///     fn action_slots(&self) -> usize {
@@ -220,19 +222,21 @@ pub trait InPlace: Problem {
     ///
     /// /// A counter that can add 1 (slot 0) or, from even values, double (slot 1).
     /// struct Counter;
-    /// # impl Problem for Counter {
-    /// #     type State = u32; type Action = char; type Cost = u32;
-    /// #     fn is_goal(&self, state: &u32) -> bool { *state == 10 }
-    /// #     fn successors(&self, state: &u32, out: &mut Successors<Self>) {
-    /// #         for slot in 0..Self::ACTION_SLOTS {
-    /// #             if let Some((action, cost)) = self.action_in_slot(state, slot) {
-    /// #                 let mut next = *state;
-    /// #                 self.apply(&mut next, &action);
-    /// #                 out.push(Successor::new(next, action, cost));
-    /// #             }
-    /// #         }
-    /// #     }
-    /// # }
+    /// impl Problem for Counter {
+    ///     type State = u32;
+    ///     type Action = char;
+    ///     type Cost = u32;
+    ///     fn is_goal(&self, state: &u32) -> bool { *state == 10 }
+    ///     fn successors(&self, state: &u32, out: &mut Successors<Self>) {
+    ///         for slot in 0..Self::ACTION_SLOTS {
+    ///             if let Some((action, cost)) = self.action_in_slot(state, slot) {
+    ///                 let mut next = *state;
+    ///                 self.apply(&mut next, &action);
+    ///                 out.push(Successor::new(next, action, cost));
+    ///             }
+    ///         }
+    ///     }
+    /// }
     ///
     /// impl InPlace for Counter {
     ///     const ACTION_SLOTS: usize = 2;

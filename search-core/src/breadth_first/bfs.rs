@@ -127,8 +127,9 @@ where
 ///
 /// A visited set that says so ([`VisitedSet::TREE_INDEX`], as [`HashVisited`] does) is replaced
 /// by an index over the tree, so that each state is stored once, as A*'s node store and
-/// bidirectional search store it, where a hash set beside the tree stored it twice (263 MB
-/// against pathfinding's 103 MB for 64-byte states); one hash per successor either way.
+/// bidirectional search store it, where a hash set beside the tree stored it twice (the
+/// `memory` section of the repository's `BENCHMARKS.md` compares the bytes a state with
+/// pathfinding's); one hash per successor either way.
 pub(crate) fn search_from<P, V, O>(
     problem: &P,
     starts: impl IntoIterator<Item = P::State>,

@@ -109,13 +109,15 @@ impl<F> FnHeuristic<F> {
     ///
     /// ```
     /// use search_core::{heuristic_fn, Heuristic};
-    /// # use search_core::{Problem, Successors};
-    /// # struct Line;
-    /// # impl Problem for Line {
-    /// #     type State = i32; type Action = (); type Cost = u32;
-    /// #     fn is_goal(&self, s: &i32) -> bool { *s == 0 }
-    /// #     fn successors(&self, _: &i32, _: &mut Successors<Self>) {}
-    /// # }
+    /// use search_core::{Problem, Successors};
+    /// struct Line;
+    /// impl Problem for Line {
+    ///     type State = i32;
+    ///     type Action = ();
+    ///     type Cost = u32;
+    ///     fn is_goal(&self, s: &i32) -> bool { *s == 0 }
+    ///     fn successors(&self, _: &i32, _: &mut Successors<Self>) {}
+    /// }
     /// let distance = heuristic_fn(|state: &i32| state.unsigned_abs());
     /// assert!(!Heuristic::<Line>::is_consistent(&distance));
     /// let declared = distance.declare_consistent();
@@ -137,13 +139,15 @@ impl<F> FnHeuristic<F> {
 ///
 /// ```
 /// use search_core::{heuristic_fn, Heuristic, heuristic::NoHeuristic};
-/// # use search_core::{Problem, Successors};
-/// # struct Line;
-/// # impl Problem for Line {
-/// #     type State = i32; type Action = (); type Cost = u32;
-/// #     fn is_goal(&self, s: &i32) -> bool { *s == 0 }
-/// #     fn successors(&self, _: &i32, _: &mut Successors<Self>) {}
-/// # }
+/// use search_core::{Problem, Successors};
+/// struct Line;
+/// impl Problem for Line {
+///     type State = i32;
+///     type Action = ();
+///     type Cost = u32;
+///     fn is_goal(&self, s: &i32) -> bool { *s == 0 }
+///     fn successors(&self, _: &i32, _: &mut Successors<Self>) {}
+/// }
 /// let distance_to_zero = heuristic_fn(|state: &i32| state.unsigned_abs());
 /// assert_eq!(distance_to_zero.estimate(&Line, &-7), 7);
 /// assert_eq!(NoHeuristic.estimate(&Line, &-7), 0);

@@ -44,22 +44,24 @@ const CANCEL_POLL: Duration = Duration::from_millis(20);
 /// use std::num::NonZeroUsize;
 /// use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 /// use search_core::{idastar, idastar::idastar_crew, heuristic_fn, idastar::Crew, InPlace, Limits, Problem};
-/// # use search_core::{Successor, Successors};
-/// # struct Grid { goal: (i32, i32) }
-/// # impl Problem for Grid {
-/// #     type State = (i32, i32); type Action = (i32, i32); type Cost = u32;
-/// #     fn is_goal(&self, s: &(i32, i32)) -> bool { *s == self.goal }
-/// #     fn successors(&self, s: &(i32, i32), out: &mut Successors<Self>) {
-/// #         for step in [(0, -1), (-1, 0), (1, 0), (0, 1)] {
-/// #             out.push(Successor::unit((s.0 + step.0, s.1 + step.1), step));
-/// #         }
-/// #     }
-/// #     fn inverse(&self, step: &(i32, i32)) -> Option<(i32, i32)> { Some((-step.0, -step.1)) }
-/// # }
-/// # impl InPlace for Grid {
-/// #     fn apply(&self, s: &mut (i32, i32), step: &(i32, i32)) { s.0 += step.0; s.1 += step.1 }
-/// #     fn undo(&self, s: &mut (i32, i32), step: &(i32, i32)) { s.0 -= step.0; s.1 -= step.1 }
-/// # }
+/// use search_core::{Successor, Successors};
+/// struct Grid { goal: (i32, i32) }
+/// impl Problem for Grid {
+///     type State = (i32, i32);
+///     type Action = (i32, i32);
+///     type Cost = u32;
+///     fn is_goal(&self, s: &(i32, i32)) -> bool { *s == self.goal }
+///     fn successors(&self, s: &(i32, i32), out: &mut Successors<Self>) {
+///         for step in [(0, -1), (-1, 0), (1, 0), (0, 1)] {
+///             out.push(Successor::unit((s.0 + step.0, s.1 + step.1), step));
+///         }
+///     }
+///     fn inverse(&self, step: &(i32, i32)) -> Option<(i32, i32)> { Some((-step.0, -step.1)) }
+/// }
+/// impl InPlace for Grid {
+///     fn apply(&self, s: &mut (i32, i32), step: &(i32, i32)) { s.0 += step.0; s.1 += step.1 }
+///     fn undo(&self, s: &mut (i32, i32), step: &(i32, i32)) { s.0 -= step.0; s.1 -= step.1 }
+/// }
 /// // Open grids with a heuristic that knows only the rows: the farther goal costs far more.
 /// let searches = [Grid { goal: (3, 2) }, Grid { goal: (9, 6) }];
 /// let crew = Crew::new(NonZeroUsize::new(2).unwrap());

@@ -81,22 +81,24 @@ pub const MAX_PARALLEL_THREADS: usize = 256;
 /// ```
 /// use std::num::NonZeroUsize;
 /// use search_core::{idastar, idastar::idastar_parallel, heuristic_fn, InPlace, Limits, Outcome, Problem};
-/// # use search_core::{Successor, Successors};
-/// # struct Grid;
-/// # impl Problem for Grid {
-/// #     type State = (i32, i32); type Action = (i32, i32); type Cost = u32;
-/// #     fn is_goal(&self, s: &(i32, i32)) -> bool { *s == (7, 5) }
-/// #     fn successors(&self, s: &(i32, i32), out: &mut Successors<Self>) {
-/// #         for step in [(0, -1), (-1, 0), (1, 0), (0, 1)] {
-/// #             out.push(Successor::unit((s.0 + step.0, s.1 + step.1), step));
-/// #         }
-/// #     }
-/// #     fn inverse(&self, step: &(i32, i32)) -> Option<(i32, i32)> { Some((-step.0, -step.1)) }
-/// # }
-/// # impl InPlace for Grid {
-/// #     fn apply(&self, s: &mut (i32, i32), step: &(i32, i32)) { s.0 += step.0; s.1 += step.1 }
-/// #     fn undo(&self, s: &mut (i32, i32), step: &(i32, i32)) { s.0 -= step.0; s.1 -= step.1 }
-/// # }
+/// use search_core::{Successor, Successors};
+/// struct Grid;
+/// impl Problem for Grid {
+///     type State = (i32, i32);
+///     type Action = (i32, i32);
+///     type Cost = u32;
+///     fn is_goal(&self, s: &(i32, i32)) -> bool { *s == (7, 5) }
+///     fn successors(&self, s: &(i32, i32), out: &mut Successors<Self>) {
+///         for step in [(0, -1), (-1, 0), (1, 0), (0, 1)] {
+///             out.push(Successor::unit((s.0 + step.0, s.1 + step.1), step));
+///         }
+///     }
+///     fn inverse(&self, step: &(i32, i32)) -> Option<(i32, i32)> { Some((-step.0, -step.1)) }
+/// }
+/// impl InPlace for Grid {
+///     fn apply(&self, s: &mut (i32, i32), step: &(i32, i32)) { s.0 += step.0; s.1 += step.1 }
+///     fn undo(&self, s: &mut (i32, i32), step: &(i32, i32)) { s.0 -= step.0; s.1 -= step.1 }
+/// }
 /// // An open grid, from (0, 0) to (7, 5), with a heuristic that knows only the rows.
 /// let rows = heuristic_fn(|s: &(i32, i32)| (5 - s.1).unsigned_abs());
 /// let threads = NonZeroUsize::new(2).unwrap();
@@ -165,20 +167,22 @@ where
 /// ```
 /// use std::num::NonZeroUsize;
 /// use search_core::{idastar::idastar_crew, heuristic_fn, idastar::Crew, Limits, Outcome};
-/// # use search_core::{InPlace, Problem, Successor, Successors};
-/// # struct Line;
-/// # impl Problem for Line {
-/// #     type State = i32; type Action = i32; type Cost = u32;
-/// #     fn is_goal(&self, s: &i32) -> bool { *s == 12 }
-/// #     fn successors(&self, s: &i32, out: &mut Successors<Self>) {
-/// #         out.push(Successor::unit(s - 1, -1)); out.push(Successor::unit(s + 1, 1));
-/// #     }
-/// #     fn inverse(&self, step: &i32) -> Option<i32> { Some(-step) }
-/// # }
-/// # impl InPlace for Line {
-/// #     fn apply(&self, s: &mut i32, step: &i32) { *s += step }
-/// #     fn undo(&self, s: &mut i32, step: &i32) { *s -= step }
-/// # }
+/// use search_core::{InPlace, Problem, Successor, Successors};
+/// struct Line;
+/// impl Problem for Line {
+///     type State = i32;
+///     type Action = i32;
+///     type Cost = u32;
+///     fn is_goal(&self, s: &i32) -> bool { *s == 12 }
+///     fn successors(&self, s: &i32, out: &mut Successors<Self>) {
+///         out.push(Successor::unit(s - 1, -1)); out.push(Successor::unit(s + 1, 1));
+///     }
+///     fn inverse(&self, step: &i32) -> Option<i32> { Some(-step) }
+/// }
+/// impl InPlace for Line {
+///     fn apply(&self, s: &mut i32, step: &i32) { *s += step }
+///     fn undo(&self, s: &mut i32, step: &i32) { *s -= step }
+/// }
 /// let crew = Crew::new(NonZeroUsize::new(4).unwrap());
 /// let none = heuristic_fn(|_: &i32| 0);
 /// let result = idastar_crew(&Line, &none, 0, &Limits::default(), &crew);

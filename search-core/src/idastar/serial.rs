@@ -181,20 +181,22 @@ where
 /// # Example
 /// ```
 /// use search_core::{idastar::idastar_with, InPlace, Limit, Limits, heuristic::NoHeuristic, observer::NoObserver, Outcome};
-/// # use search_core::{Problem, Successor, Successors};
-/// # struct Walk;
-/// # impl Problem for Walk {
-/// #     type State = i64; type Action = i64; type Cost = u64;
-/// #     fn is_goal(&self, s: &i64) -> bool { *s == 1_000 }
-/// #     fn successors(&self, s: &i64, out: &mut Successors<Self>) {
-/// #         out.push(Successor::unit(s - 1, -1)); out.push(Successor::unit(s + 1, 1));
-/// #     }
-/// #     fn inverse(&self, step: &i64) -> Option<i64> { Some(-step) }
-/// # }
-/// # impl InPlace for Walk {
-/// #     fn apply(&self, s: &mut i64, step: &i64) { *s += step }
-/// #     fn undo(&self, s: &mut i64, step: &i64) { *s -= step }
-/// # }
+/// use search_core::{Problem, Successor, Successors};
+/// struct Walk;
+/// impl Problem for Walk {
+///     type State = i64;
+///     type Action = i64;
+///     type Cost = u64;
+///     fn is_goal(&self, s: &i64) -> bool { *s == 1_000 }
+///     fn successors(&self, s: &i64, out: &mut Successors<Self>) {
+///         out.push(Successor::unit(s - 1, -1)); out.push(Successor::unit(s + 1, 1));
+///     }
+///     fn inverse(&self, step: &i64) -> Option<i64> { Some(-step) }
+/// }
+/// impl InPlace for Walk {
+///     fn apply(&self, s: &mut i64, step: &i64) { *s += step }
+///     fn undo(&self, s: &mut i64, step: &i64) { *s -= step }
+/// }
 /// // A walk on the integer line is infinite: without a heuristic the goal at 1000 is far away.
 /// let limits = Limits::default().with_max_expanded(5_000);
 /// let result = idastar_with(&Walk, &NoHeuristic, 0, &limits, NoObserver);

@@ -9,10 +9,10 @@
 pub(super) const MIN_SUBTREES_PER_THREAD: usize = 1024;
 
 /// Subtrees per thread an iteration is split into, at most: a bound on the memory the split
-/// holds (each subtree keeps its root's state and memo and its path). On the 24-puzzle with
-/// its pattern databases' memos, two threads' 131,072 subtrees take about a quarter of a
-/// gigabyte: a search at this bound (#9, two threads) peaked at 1.72 GB resident, where the
-/// build with 1024 subtrees a thread held 1.47 GB a few minutes into the same search.
+/// holds (each subtree keeps its root's state and memo and its path): on the 24-puzzle with its
+/// pattern databases' memos, two threads' 131,072 subtrees take about a quarter of a gigabyte.
+/// The commit that chose the bound (`git log -S MAX_SUBTREES_PER_THREAD`) has the measured
+/// peaks.
 pub(super) const MAX_SUBTREES_PER_THREAD: usize = 65_536;
 
 /// Between the two bounds above, an iteration is split into one subtree for this many nodes
@@ -20,16 +20,14 @@ pub(super) const MAX_SUBTREES_PER_THREAD: usize = 65_536;
 ///
 /// Why: the finer the split, the sooner the ordered last iteration meets its goal, but each
 /// subtree costs time to make, order and start (about a microsecond, some forty nodes' worth,
-/// judging by the runs below), which small iterations cannot repay. An iteration generates
-/// several times the nodes of the one before, so at one subtree per thousand of those every
-/// subtree stands for thousands of nodes. Measured (on 2026-12-01, in the
-/// commit that chose this rule), on two threads: five quick 24-puzzles (#25, #32, #38, #40, #44) generated 359, 299,
-/// 261 and 246 million nodes with a fixed 1024, 4096, 16,384 and 65,536 subtrees a thread, in
-/// 8.3, 7.2-7.6, 7.1-7.3 and 11.4 s, and 302 million in 7.3-8.5 s with this rule; the 81 of
-/// Korf's 15-puzzles whose Manhattan-distance search generates at most 400 million nodes,
-/// whose iterations are small, took 17.5-17.9, 18.5-18.6 and 23.0 s with a fixed 1024, 4096
-/// and 16,384, and 18.2-18.7 s with this rule. The hour-long 24-puzzles, whose iterations
-/// generate billions of nodes, get the most subtrees, 65,536 a thread.
+/// as measured), which small iterations cannot repay. An iteration generates several times the
+/// nodes of the one before, so at one subtree per thousand of those every subtree stands for
+/// thousands of nodes. Against fixed splits of 1024 to 65,536 subtrees a thread, this rule was
+/// as fast as the best fixed split both on quick 24-puzzles (large iterations, where fine
+/// splits win) and on Korf's 15-puzzles (small iterations, where coarse splits win); the runs
+/// are in the commit that chose it (`git log -S PREVIOUS_NODES_PER_SUBTREE`). The hour-long
+/// 24-puzzles, whose iterations generate billions of nodes, get the most subtrees, 65,536 a
+/// thread.
 pub(super) const PREVIOUS_NODES_PER_SUBTREE: u64 = 1000;
 
 /// The split stops deepening at this depth even if it has too few subtrees (a tree that narrow

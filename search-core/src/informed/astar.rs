@@ -114,13 +114,15 @@ where
 /// # Example
 /// ```
 /// use search_core::{informed::astar_with, Limit, Limits, heuristic::NoHeuristic, observer::NoObserver, Outcome};
-/// # use search_core::{Problem, Successor, Successors};
-/// # struct Count;
-/// # impl Problem for Count {
-/// #     type State = u64; type Action = (); type Cost = u64;
-/// #     fn is_goal(&self, s: &u64) -> bool { *s == 1_000_000 }
-/// #     fn successors(&self, s: &u64, out: &mut Successors<Self>) { out.push(Successor::unit(s + 1, ())); }
-/// # }
+/// use search_core::{Problem, Successor, Successors};
+/// struct Count;
+/// impl Problem for Count {
+///     type State = u64;
+///     type Action = ();
+///     type Cost = u64;
+///     fn is_goal(&self, s: &u64) -> bool { *s == 1_000_000 }
+///     fn successors(&self, s: &u64, out: &mut Successors<Self>) { out.push(Successor::unit(s + 1, ())); }
+/// }
 /// let limits = Limits::default().with_max_expanded(100);
 /// let result = astar_with(&Count, &NoHeuristic, 0, &limits, NoObserver);
 /// assert_eq!(result.outcome, Outcome::LimitReached(Limit::Expanded));
