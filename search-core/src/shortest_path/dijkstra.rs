@@ -149,6 +149,9 @@ pub(crate) struct Settler<'search, P: Problem, O> {
     statistics: Statistics,
     /// Open nodes, not queue entries: superseded entries are not part of the frontier.
     frontier: usize,
+    /// Open nodes whose cost saturated at [`Cost::MAX`], which end the search with
+    /// [`Limit::CostOverflow`] rather than be settled.
+    saturated: usize,
     /// The first limit met, so that every later call reports it again.
     stopped: Option<Limit>,
     /// Expansions made by the same search before this settler began (Yen's earlier
@@ -200,6 +203,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
             observer,
             statistics: Statistics::default(),
             frontier: 0,
+            saturated: 0,
             stopped: None,
             expanded_before: 0,
             successors: Successors::<P>::new(),
@@ -296,14 +300,21 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
                     self.store.push_step(successor.action);
                     self.open.push(child, g);
                     self.frontier += 1;
+                    if g == P::Cost::MAX {
+                        self.saturated += 1;
+                    }
                     reached(self.store.state(child), g);
                 }
                 Ok(Slot::Known(child)) => {
                     // A settled state has its final cost: with no negative action, nothing found
                     // later is cheaper.
-                    if g >= self.store.g(child) {
+                    let known = self.store.g(child);
+                    if g >= known {
                         self.statistics.duplicates += 1;
                         continue;
+                    }
+                    if known == P::Cost::MAX {
+                        self.saturated -= 1;
                     }
                     self.store.improve_child(child, index, g, successor.action);
                     self.open.push(child, g);
@@ -313,6 +324,17 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
         }
         self.statistics.largest_frontier = self.statistics.largest_frontier.max(self.frontier);
         Ok(())
+    }
+
+    /// The open states of finite cost: each is settled by a later
+    /// [`settle_next`](Settler::settle_next) unless a limit stops the search first.
+    pub(crate) fn settleable(&self) -> usize {
+        self.frontier - self.saturated
+    }
+
+    /// Whether a limit has stopped the search, so that nothing more is settled.
+    pub(crate) fn is_stopped(&self) -> bool {
+        self.stopped.is_some()
     }
 
     /// The statistics so far, `stored` filled in (the caller times the search).

@@ -26,11 +26,18 @@ pub struct Reached<State, C> {
 /// The iterator of [`dijkstra_reach`](fn@crate::shortest_path::dijkstra_reach): each reachable
 /// state with its cheapest cost from the start and its parent on a cheapest path
 /// ([`Reached`]), by increasing cost.
+///
+/// Its [`size_hint`](Iterator::size_hint) gives a lower bound of the states left: with no limit
+/// set ([`Limits::none`]), every state queued at a finite cost and not yet handed out; with
+/// limits, which may end the walk at its next expansion, only the next state when it needs no
+/// expansion (before the first call).
 pub struct DijkstraReach<'search, P: Problem, O = NoObserver> {
     settler: Settler<'search, P, O>,
     /// The state handed out last, expanded when the next one is asked for.
     pending: Option<u32>,
     limit: Option<Limit>,
+    /// Whether no limit is set, so that every state queued at a finite cost is handed out.
+    unbounded: bool,
 }
 
 impl<P: Problem, O> std::fmt::Debug for DijkstraReach<'_, P, O> {
@@ -113,6 +120,7 @@ where
         settler: Settler::new(problem, start, limits, observer),
         pending: None,
         limit: None,
+        unbounded: limits.is_unbounded(),
     }
 }
 
@@ -158,6 +166,22 @@ impl<P: Problem, O: Observer<P>> Iterator for DijkstraReach<'_, P, O> {
                     cost: store.g(index),
                 })
             }
+        }
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let settleable = self.settler.settleable();
+        let ended = self.limit.is_some() || self.settler.is_stopped();
+        if ended || (self.pending.is_none() && settleable == 0) {
+            return (0, Some(0));
+        }
+        if self.unbounded {
+            (settleable, None)
+        } else if self.pending.is_none() {
+            // The next state is settled without expanding anything, so no limit stops it.
+            (settleable.min(1), None)
+        } else {
+            (0, None)
         }
     }
 }

@@ -362,3 +362,49 @@ fn bfs_reach_size_hint_is_a_lower_bound() {
         "1 then 2 and 3; the third expansion is refused"
     );
 }
+
+/// Dijkstra reach's size hint, likewise: every state queued at a finite cost with no limit,
+/// only what needs no expansion with one.
+#[test]
+fn dijkstra_reach_size_hint_is_a_lower_bound() {
+    use search_core::{from_fn, observer::NoObserver, shortest_path::dijkstra_reach_with};
+    // Subsets of {0, ..., 4}: adding an element costs 2, removing one 1; 32 states.
+    let subsets = from_fn(
+        |&set: &u8| {
+            (0..5).map(move |bit| (set ^ 1 << bit, if set & 1 << bit == 0 { 2u32 } else { 1 }))
+        },
+        |_| false,
+    );
+    let none = Limits::none();
+    let mut reach = dijkstra_reach_with(&subsets, 0, &none, NoObserver);
+    let mut left = 32;
+    loop {
+        let (lower, upper) = reach.size_hint();
+        assert!(lower <= left, "{lower} states promised, {left} left");
+        if let Some(upper) = upper {
+            assert!(upper >= left);
+        }
+        if reach.next().is_none() {
+            break;
+        }
+        left -= 1;
+    }
+    assert_eq!(left, 0);
+    assert_eq!(reach.size_hint(), (0, Some(0)));
+    let mut reach = dijkstra_reach_with(&subsets, 0, &none, NoObserver);
+    reach.next();
+    reach.next();
+    // The start's five children were queued; one was handed out, and its expansion is next.
+    assert_eq!(reach.size_hint().0, 4);
+
+    let limits = Limits::none().with_max_expanded(1);
+    let mut reach = dijkstra_reach_with(&subsets, 0, &limits, NoObserver);
+    assert_eq!(reach.size_hint().0, 1);
+    reach.next();
+    assert_eq!(reach.size_hint().0, 0);
+    assert_eq!(
+        reach.count(),
+        1,
+        "the start expanded, its cheapest child handed out"
+    );
+}
