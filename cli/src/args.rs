@@ -28,7 +28,7 @@ const MAX_GRAPH_NODES: u64 = 2_000_000;
 /// The most threads `slide solve --threads` runs (its help states the number): the most the
 /// library starts. More than any machine's cores: more threads than cores only share them, and
 /// thousands fail to start.
-const MAX_THREADS: usize = search_core::MAX_PARALLEL_THREADS;
+const MAX_THREADS: usize = search_core::idastar::MAX_PARALLEL_THREADS;
 
 /// The most puzzles `slide batch --jobs` solves at once (its help states the number), for the
 /// reasons of [`MAX_THREADS`]: each job is a thread with its own solver.
@@ -739,7 +739,7 @@ pub struct LimitOptions {
     /// code 3). A stored 15-puzzle node takes about 25 bytes (A*), so the default keeps a search
     /// within a few gigabytes; idastar stores none, but --prune counts the move sequences it
     /// remembers against it.
-    #[arg(long, value_name = "N", default_value_t = search_core::DEFAULT_MAX_STORED, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
+    #[arg(long, value_name = "N", default_value_t = search_core::Limits::DEFAULT_MAX_STORED, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub max_stored: usize,
     /// The memory budget, in MiB: once the process holds more, the search stops (exit code 3)
     /// before the machine runs out [default: three quarters of the machine's memory].

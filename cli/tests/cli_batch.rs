@@ -288,7 +288,7 @@ fn pdb_build_asks_for_a_partition_or_patterns_not_both() {
 // Workers that run out of lines help the searches still running
 
 /// Random 15-puzzles (`slide random --size 4x4 --seed 1`) of 2 to 12 million expanded nodes,
-/// whose last iterations are large enough to be split (see `search_core::Crew`), so that a
+/// whose last iterations are large enough to be split (see `search_core::idastar::Crew`), so that a
 /// batch's idle workers can help them; the longest last, where it runs alone unless helped.
 const HELPED: [&str; 6] = [
     "0 13 10 14 5 4 8 2 12 7 9 3 11 1 15 6",

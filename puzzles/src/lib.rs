@@ -35,9 +35,9 @@
 //! [`Problem`]: search_core::Problem
 //! [`InPlace`]: search_core::InPlace
 //! [`Reversible`]: search_core::Reversible
-//! [`PerfectRank`]: search_core::PerfectRank
-//! [`PruningAutomaton`]: search_core::PruningAutomaton
-//! [`Pruned`]: search_core::Pruned
+//! [`PerfectRank`]: search_core::problem::PerfectRank
+//! [`PruningAutomaton`]: search_core::pruning::PruningAutomaton
+//! [`Pruned`]: search_core::pruning::Pruned
 //!
 //! # Example: solving an 8-puzzle
 //! ```

@@ -12,8 +12,9 @@ use puzzles::blocks::{
     Position, Side, KLOTSKI_EXIT, SHIPPED,
 };
 use search_core::{
-    astar, bfs, bfs_layers, bidirectional_bfs_to_goals, HashVisited, Heuristic, InPlace, Limits,
-    Problem, Reversible, Solution, Successors,
+    astar, bfs, bidirectional::bidirectional_bfs_to_goals, breadth_first::bfs_layers,
+    outcome::Solution, visited::HashVisited, Heuristic, InPlace, Limits, Problem, Reversible,
+    Successors,
 };
 
 const METRICS: [Metric; 2] = [Metric::Piece, Metric::Step];

@@ -16,7 +16,8 @@ use puzzles::front_end::{
 use puzzles::input::split_instance;
 use puzzles::{random_solvable, random_walk, Board, Move, Shape};
 use search_core::{
-    bfs_with, explore, HashVisited, Limit, Limits, OnProgress, Problem, Successor, Successors,
+    breadth_first::bfs_with, graph::explore, observer::OnProgress, visited::HashVisited, Limit,
+    Limits, Problem, Successor, Successors,
 };
 
 const BLOCK_ALGORITHMS: [&str; 3] = ["bfs", "bidirectional", "astar"];
@@ -1083,7 +1084,7 @@ fn limits_stop_solves_and_progress_is_heard() {
     // of nodes, so the limit stops it, having reported on the way.
     let heard = AtomicU64::new(0);
     let most_expanded = AtomicU64::new(0);
-    let progress = |progress: &search_core::Progress| {
+    let progress = |progress: &search_core::observer::Progress| {
         heard.fetch_add(1, Ordering::Relaxed);
         most_expanded.fetch_max(progress.expanded, Ordering::Relaxed);
     };

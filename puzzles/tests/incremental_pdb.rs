@@ -4,7 +4,7 @@
 
 use puzzles::pdb::{Abstraction, Lookups};
 use puzzles::{Board, Move, PackedWord, PdbHeuristic, Shape, SlidingPuzzle, SplitMix64, TileState};
-use search_core::{idastar, Actions, Heuristic, InPlace, IncrementalHeuristic};
+use search_core::{heuristic::IncrementalHeuristic, idastar, problem::Actions, Heuristic, InPlace};
 
 /// Walks `steps` random moves from the goal; at each node checks every child's incremental
 /// estimate, made before the move (in full, and lazily, over a stale memo) and after it,

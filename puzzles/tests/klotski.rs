@@ -8,8 +8,8 @@ use puzzles::blocks::{
     Blocks, GoalDistance, LayoutError, Metric, Move, Placement, Position, KLOTSKI_CLASSIC,
 };
 use search_core::{
-    astar, bfs, bidirectional_bfs, bidirectional_bfs_to_goals, idastar, Heuristic, Outcome,
-    Problem, Reversible, Solution, Successors,
+    astar, bfs, bidirectional::bidirectional_bfs_to_goals, bidirectional_bfs, idastar,
+    outcome::Solution, Heuristic, Outcome, Problem, Reversible, Successors,
 };
 
 /// A board as letters, five rows of four.

@@ -15,8 +15,8 @@ use puzzles::{
     TileCost, TileState,
 };
 use search_core::{
-    idastar, FastHashMap, FastHashSet, InPlace, Limits, Problem, Pruned, PrunedHeuristic,
-    PruningAutomaton, Successors,
+    hash::FastHashMap, hash::FastHashSet, idastar, pruning::Pruned, pruning::PrunedHeuristic,
+    pruning::PruningAutomaton, InPlace, Limits, Problem, Successors,
 };
 
 /// The depth at which a breadth-first search of `problem` from `start`, up to `max_depth` moves,

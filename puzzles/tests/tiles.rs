@@ -12,8 +12,9 @@ use puzzles::{
     Move, MoveError, Shape, SlidingPuzzle, TileCost, TileOutcome, TileState, WithBlank,
 };
 use search_core::{
-    bfs_layers, bfs_with, idastar, idastar_parallel, DenseVisited, HashVisited, Heuristic, InPlace,
-    Limits, Observer, OrderedVisited, Outcome, PerfectRank, Problem, Reversible, Successors,
+    breadth_first::bfs_layers, breadth_first::bfs_with, idastar, idastar::idastar_parallel,
+    observer::Observer, problem::PerfectRank, visited::DenseVisited, visited::HashVisited,
+    visited::OrderedVisited, Heuristic, InPlace, Limits, Outcome, Problem, Reversible, Successors,
 };
 
 const ALGORITHMS: [Algorithm; 5] = [
@@ -569,7 +570,7 @@ fn moves_come_in_korfs_order_and_are_undone() {
     puzzle.successors(&centre, &mut buffer);
     let order: Vec<Move> = buffer.iter().map(|successor| successor.action).collect();
     assert_eq!(order, Move::ALL);
-    let mut actions = search_core::Actions::<SlidingPuzzle<u64>>::new();
+    let mut actions = search_core::problem::Actions::<SlidingPuzzle<u64>>::new();
     puzzle.actions(&centre, &mut actions);
     assert_eq!(
         actions

@@ -8,8 +8,8 @@
 use std::process::ExitCode;
 
 use search_core::{
-    bfs, bfs_layers, bidirectional_bfs, from_fn, HashVisited, Limits, Problem, Reversible,
-    Successor, Successors,
+    bfs, bidirectional_bfs, breadth_first::bfs_layers, from_fn, visited::HashVisited, Limits,
+    Problem, Reversible, Successor, Successors,
 };
 
 const JUMPS: [(i32, i32); 8] = [

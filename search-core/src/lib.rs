@@ -1,24 +1,32 @@
-//! Generic state-space search over a small [`Problem`] trait: breadth-first ([`bfs`](fn@crate::bfs), from many
-//! starts [`multi_source_bfs`](fn@crate::multi_source_bfs), lazily [`bfs_reach`](fn@crate::bfs_reach) (from many starts: the distance map [`multi_source_bfs_reach`]), back to the start [`bfs_loop`](fn@crate::bfs_loop)),
-//! bidirectional breadth-first
-//! ([`bidirectional_bfs`], towards a goal set [`bidirectional_bfs_to_goals`]), Dijkstra
-//! ([`dijkstra`](fn@crate::dijkstra), from many starts [`multi_source_dijkstra`](fn@crate::multi_source_dijkstra), [`dijkstra_all`](fn@crate::dijkstra_all),
-//! [`dijkstra_partial`], [`dijkstra_within`], [`dijkstra_reach`](fn@crate::dijkstra_reach)), bidirectional Dijkstra ([`bidirectional_dijkstra`](fn@crate::bidirectional_dijkstra), towards a goal set
-//! [`bidirectional_dijkstra_to_goals`]), A* ([`astar`](fn@crate::astar), every optimal solution
-//! [`astar_bag`](fn@crate::astar_bag)), Yen's k shortest paths ([`yen`](fn@crate::yen)), depth-first ([`dfs`](fn@crate::dfs), lazily
-//! [`dfs_reach`](fn@crate::dfs_reach), iterative deepening [`iddfs`](fn@crate::iddfs)),
-//! [`fringe`](fn@crate::fringe) search, IDA* and parallel IDA* ([`idastar`](fn@crate::idastar), [`idastar_parallel`], and helped by
-//! the idle threads of a [`Crew`], [`idastar_crew`]).
+//! Generic state-space search over a small [`Problem`] trait, with the algorithms grouped by
+//! family, each family a module and its most used entry point also at the root:
+//!
+//! | module | algorithms | at the root |
+//! |---|---|---|
+//! | [`breadth_first`] | breadth-first search from one or many starts, layer by layer, lazily, back to the start | [`bfs`](fn@bfs), [`bfs_reach`](fn@bfs_reach) |
+//! | [`bidirectional`] | bidirectional breadth-first search and Dijkstra, towards one goal or a set | [`bidirectional_bfs`] |
+//! | [`shortest_path`] | Dijkstra from one or many starts, to a goal, to every state, lazily; Yen's k shortest paths | [`dijkstra`](fn@dijkstra), [`yen`](fn@yen) |
+//! | [`informed`] | A*, every optimal solution (A* bag), fringe search | [`astar`](fn@astar) |
+//! | [`depth_first`] | depth-first search, lazily, iterative deepening, counting paths | [`dfs`](fn@dfs) |
+//! | [`mod@idastar`] | IDA* on one thread, on several, helped by a [`Crew`](idastar::Crew) | [`idastar`](fn@idastar) |
+//! | [`pruning`] | duplicate pruning of action sequences for the depth-first searches | |
+//!
+//! Each search has a plain form and a `_with` form (in its module) that takes a visited set,
+//! [`Limits`] and an [`Observer`]. The building blocks have modules of their
+//! own: [`problem`] (the contract a domain implements), [`cost`], [`heuristic`], [`closure`]
+//! (problems made of closures), [`graph`] (explicit `petgraph` graphs), [`outcome`] (results and
+//! statistics), [`observer`], [`visited`] (visited sets) and [`hash`] (the hasher every search
+//! uses).
 //!
 //! # What each algorithm assumes of costs
 //! Costs are unsigned integers ([`Cost`]), or signed integers and floats checked on entry
 //! ([`Signed`], [`FloatCost`], whose constructors refuse a negative value with a
 //! [`CostError`]), so no action is negative and zero-cost actions are allowed everywhere. The breadth-first and depth-first searches ([`bfs`](fn@crate::bfs),
-//! [`multi_source_bfs`](fn@crate::multi_source_bfs), [`bidirectional_bfs`], [`bidirectional_bfs_to_goals`], [`iddfs`](fn@crate::iddfs),
+//! [`multi_source_bfs`](fn@crate::breadth_first::multi_source_bfs), [`bidirectional_bfs`], [`bidirectional_bfs_to_goals`], [`iddfs`](fn@crate::depth_first::iddfs),
 //! [`dfs`](fn@crate::dfs)) ignore costs while they search: on a weighted problem they return a path of the
 //! fewest actions ([`dfs`](fn@crate::dfs): any path), reported with the true sum of its costs. The others
-//! return cheapest paths: [`dijkstra`](fn@crate::dijkstra) and [`bidirectional_dijkstra`](fn@crate::bidirectional_dijkstra) with no heuristic,
-//! [`astar`](fn@crate::astar), [`astar_bag`](fn@crate::astar_bag), [`fringe`](fn@crate::fringe) and [`idastar`](fn@crate::idastar) given an admissible one.
+//! return cheapest paths: [`dijkstra`](fn@crate::dijkstra) and [`bidirectional_dijkstra`](fn@crate::bidirectional::bidirectional_dijkstra) with no heuristic,
+//! [`astar`](fn@crate::astar), [`astar_bag`](fn@crate::informed::astar_bag), [`fringe`](fn@crate::informed::fringe) and [`idastar`](fn@crate::idastar) given an admissible one.
 //!
 //! # Example: a problem in a dozen lines
 //! A problem names its states, its actions and their cost type, and answers two questions: is
@@ -64,9 +72,9 @@
 //! |---|---|---|
 //! | [`Problem`] | [`is_goal`](Problem::is_goal), [`successors`](Problem::successors) | every algorithm |
 //! | [`InPlace`] | [`apply`](InPlace::apply), [`undo`](InPlace::undo) (optional: action slots) | [`idastar`](fn@crate::idastar), [`idastar_parallel`] |
-//! | [`Reversible`] | [`predecessors`](Reversible::predecessors) | [`bidirectional_bfs`], [`bidirectional_bfs_to_goals`], [`bidirectional_dijkstra`](fn@crate::bidirectional_dijkstra) |
+//! | [`Reversible`] | [`predecessors`](Reversible::predecessors) | [`bidirectional_bfs`], [`bidirectional_bfs_to_goals`], [`bidirectional_dijkstra`](fn@crate::bidirectional::bidirectional_dijkstra) |
 //! | [`PerfectRank`] | [`rank_count`](PerfectRank::rank_count), [`rank`](PerfectRank::rank) | [`DenseVisited`] |
-//! | [`Heuristic`] | [`estimate`](Heuristic::estimate) | [`astar`](fn@crate::astar), [`astar_bag`](fn@crate::astar_bag), [`fringe`](fn@crate::fringe), [`idastar`](fn@crate::idastar), [`idastar_parallel`] |
+//! | [`Heuristic`] | [`estimate`](Heuristic::estimate) | [`astar`](fn@crate::astar), [`astar_bag`](fn@crate::informed::astar_bag), [`fringe`](fn@crate::informed::fringe), [`idastar`](fn@crate::idastar), [`idastar_parallel`] |
 //!
 //! Everything else is defaulted. Heuristics are a separate trait, so one problem pairs with many
 //! of them; an estimate made of parts can carry them from node to node through an
@@ -107,115 +115,62 @@
 //! dependency of your own, and the versions always match.
 #![deny(missing_docs)]
 
-mod astar;
-mod astar_bag;
-mod bfs;
-mod bfs_loop;
-mod bfs_reach;
-mod bidirectional;
-mod bidirectional_dijkstra;
-mod bidirectional_to_goals;
-mod checked_cost;
-mod closure;
-mod closure_in_place;
-mod closure_unit;
-mod cost;
-mod count_paths;
-mod crew;
-mod dfs;
-mod dfs_reach;
-mod dijkstra;
-mod dijkstra_all;
-mod dijkstra_reach;
-mod export;
-mod fringe;
-mod graph;
-mod hash;
-mod heuristic;
-mod idastar;
-mod iddfs;
-mod incremental_heuristic;
+pub mod bidirectional;
+pub mod breadth_first;
+pub mod closure;
+pub mod cost;
+pub mod depth_first;
+pub mod graph;
+pub mod hash;
+pub mod heuristic;
+pub mod idastar;
+pub mod informed;
+pub mod observer;
+pub mod outcome;
+pub mod problem;
+pub mod pruning;
+pub mod shortest_path;
+pub mod visited;
+
+#[cfg(doc)]
+use crate::{
+    bidirectional::bidirectional_bfs_to_goals,
+    closure::from_fn_reversible,
+    cost::{CostError, Signed},
+    graph::ExploredGraph,
+    heuristic::IncrementalHeuristic,
+    idastar::idastar_parallel,
+    observer::Observer,
+    problem::{Actions, PerfectRank, INLINE_SUCCESSORS},
+    pruning::{Pruned, PruningAutomaton},
+    visited::DenseVisited,
+};
+
 mod limits;
-mod multi_source_bfs;
-mod multi_source_dijkstra;
 mod node_store;
-mod observer;
 mod open_list;
-mod outcome;
-mod parallel_idastar;
 mod path;
-mod problem;
-mod pruned;
-mod pruning_automaton;
-mod ranked;
-mod recursive_walk;
 mod statistics;
 mod tree;
-mod visited;
-mod yen;
 
-pub use astar::{astar, astar_with};
-pub use astar_bag::{
-    astar_bag, astar_bag_with, BagOutcome, BagResult, BagResultOf, Enumerate, OptimalSolutions,
-};
-pub use bfs::{bfs, bfs_layers, bfs_with, Layers};
-pub use bfs_loop::{bfs_loop, bfs_loop_with};
-pub use bfs_reach::{
-    bfs_reach, bfs_reach_with, multi_source_bfs_reach, multi_source_bfs_reach_with, BfsReach,
-};
-pub use bidirectional::{bidirectional_bfs, bidirectional_bfs_with};
-pub use bidirectional_dijkstra::{
-    bidirectional_dijkstra, bidirectional_dijkstra_to_goals, bidirectional_dijkstra_to_goals_with,
-    bidirectional_dijkstra_with,
-};
-pub use bidirectional_to_goals::{
-    bidirectional_bfs_between, bidirectional_bfs_between_with, bidirectional_bfs_to_goals,
-    bidirectional_bfs_to_goals_with,
-};
-pub use checked_cost::{CostError, FloatCost, Signed, SignedInteger};
-pub use closure::{
-    from_fn, from_fn_bidirectional, from_fn_reversible, FnProblem, FnReversible, NoGoal,
-};
-pub use closure_in_place::{from_fn_in_place, FnInPlace, Step};
-pub use closure_unit::{from_fn_unit, FnUnit};
-pub use cost::Cost;
-pub use count_paths::count_paths;
-pub use crew::{idastar_crew, Crew, SPLIT_NODES_PER_THREAD};
-pub use dfs::{dfs, dfs_with};
-pub use dfs_reach::{dfs_reach, dfs_reach_with, DfsReach};
-pub use dijkstra::{dijkstra, dijkstra_with};
-pub use dijkstra_all::{
-    dijkstra_all, dijkstra_all_with, dijkstra_partial, dijkstra_partial_with, dijkstra_within,
-    Distances,
-};
-pub use dijkstra_reach::{dijkstra_reach, dijkstra_reach_with, DijkstraReach};
-pub use export::{explore, ExploredGraph};
-pub use fringe::{fringe, fringe_with};
+pub use bidirectional::bidirectional_bfs;
+pub use breadth_first::{bfs, bfs_reach};
+pub use closure::{from_fn, from_fn_in_place, from_fn_unit};
+pub use cost::{Cost, FloatCost};
+pub use depth_first::dfs;
 pub use graph::GraphProblem;
-pub use hash::{FastHashMap, FastHashSet, FastHasher, FoldedFxHasher};
-pub use heuristic::{heuristic_fn, FnHeuristic, Heuristic, NoHeuristic};
-pub use idastar::{idastar, idastar_with};
-pub use iddfs::{iddfs, iddfs_with};
-pub use incremental_heuristic::IncrementalHeuristic;
-pub use limits::{Limits, DEFAULT_MAX_STORED};
-pub use multi_source_bfs::{multi_source_bfs, multi_source_bfs_with};
-pub use multi_source_dijkstra::{multi_source_dijkstra, multi_source_dijkstra_with};
-pub use observer::{NoObserver, Observer, OnProgress, Progress, PROGRESS_INTERVAL};
-pub use outcome::{Limit, Outcome, ResultOf, SearchResult, Solution};
-pub use parallel_idastar::{idastar_parallel, MAX_PARALLEL_THREADS};
-pub use problem::{
-    Actions, InPlace, PerfectRank, Problem, Reversible, Successor, Successors, INLINE_SUCCESSORS,
-};
-pub use pruned::{Pruned, PrunedAction, PrunedError, PrunedHeuristic, PrunedState};
-pub use pruning_automaton::{PruningAutomaton, PruningAutomatonError};
-pub use ranked::Ranked;
-pub use statistics::{Iteration, Statistics};
-pub use visited::{DenseVisited, DenseVisitedError, HashVisited, OrderedVisited, VisitedSet};
-pub use yen::{yen, yen_with, KShortest, KShortestOf};
+pub use heuristic::{heuristic_fn, Heuristic};
+pub use idastar::idastar;
+pub use informed::astar;
+pub use limits::Limits;
+pub use outcome::{Limit, Outcome, SearchResult, Statistics};
+pub use problem::{InPlace, Problem, Reversible, Successor, Successors};
+pub use shortest_path::{dijkstra, yen};
 
-/// The petgraph version of the graphs [`GraphProblem`] takes and [`ExploredGraph`] gives, so
-/// that users name those exact types (see the crate documentation).
+/// The petgraph version of the graphs [`GraphProblem`] takes and
+/// [`ExploredGraph`] gives, so that users name those exact types (see the
+/// crate documentation).
 pub use petgraph;
-/// The smallvec version of the [`Successors`] and [`Actions`] buffers, so that users name those
-/// exact types (see the crate documentation).
+/// The smallvec version of the [`Successors`] and [`Actions`] buffers, so that
+/// users name those exact types (see the crate documentation).
 pub use smallvec;

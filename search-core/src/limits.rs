@@ -6,14 +6,10 @@ use std::time::{Duration, Instant};
 
 use crate::outcome::Limit;
 
-/// The number of nodes [`Limits::default`] lets a search store: enough for hard 15-puzzle A*
-/// searches, and a few gigabytes at most for compact states.
-pub const DEFAULT_MAX_STORED: usize = 100_000_000;
-
 /// When a search must give up. A search that hits a limit ends with
 /// [`Outcome::LimitReached`](crate::Outcome::LimitReached), never with a panic or an error.
 ///
-/// The default has one limit: at most [`DEFAULT_MAX_STORED`] stored nodes, so that an
+/// The default has one limit: at most [`Limits::DEFAULT_MAX_STORED`] stored nodes, so that an
 /// exhaustive search cannot take the machine's memory by surprise. Use [`Limits::none`] to lift
 /// it.
 ///
@@ -49,12 +45,24 @@ impl Default for Limits {
 /// they live and are made without any.
 pub(crate) static DEFAULT_LIMITS: Limits = Limits {
     max_expanded: None,
-    max_stored: Some(DEFAULT_MAX_STORED),
+    max_stored: Some(Limits::DEFAULT_MAX_STORED),
     deadline: None,
     cancel: None,
 };
 
 impl Limits {
+    /// The number of nodes [`Limits::default`] lets a search store: enough for hard 15-puzzle
+    /// A* searches, and a few gigabytes at most for compact states.
+    pub const DEFAULT_MAX_STORED: usize = 100_000_000;
+
+    /// Whether no limit is set, so that nothing but the search's own end stops it.
+    pub(crate) fn is_unbounded(&self) -> bool {
+        self.max_expanded.is_none()
+            && self.max_stored.is_none()
+            && self.deadline.is_none()
+            && self.cancel.is_none()
+    }
+
     /// No limits at all: the search runs until it has an answer.
     pub fn none() -> Self {
         Limits {
@@ -278,7 +286,7 @@ mod tests {
     #[test]
     fn the_default_bounds_memory_only() {
         let limits = Limits::default();
-        assert_eq!(limits.max_stored, Some(DEFAULT_MAX_STORED));
+        assert_eq!(limits.max_stored, Some(Limits::DEFAULT_MAX_STORED));
         assert!(limits.max_expanded.is_none() && limits.deadline.is_none());
     }
 }

@@ -3,8 +3,9 @@
 //! Layout after Fast Downward's packed search nodes
 //! (<https://github.com/aibasel/downward/blob/main/src/search/search_node_info.h>): the nodes are
 //! numbered, and the hash table holds only `u32` node numbers and hashes the state they point to,
-//! so a state is stored once and looked up with one hash per successor. No action is stored;
-//! [`solution_through`](crate::path::solution_through) recovers the actions once per solution.
+//! so a state is stored once and looked up with one hash per successor. The action that reached
+//! each node is recorded beside it ([`Steps`]), unless the problem names actions from states, so a
+//! solution is read back without asking the problem for successors again.
 //!
 //! Memory per node is what limits A*, so nothing is padded: states, parents and costs live in
 //! three arrays (a packed 15-puzzle node is 8 + 4 + 2 = 14 bytes, where one struct would be
@@ -13,7 +14,11 @@
 //! before it doubles: 4 bytes a slot, about 6.5 bytes a node on average over a doubling, where a
 //! `hashbrown` table of `u32` costs 5 bytes a bucket at the same load.
 
+use crate::cost::Cost;
 use crate::hash::hash_one;
+use crate::outcome::OutcomeOf;
+use crate::path::{solution, Steps};
+use crate::problem::Problem;
 
 /// The parent index of the root.
 pub(crate) const NO_PARENT: u32 = u32::MAX;
@@ -147,7 +152,7 @@ pub(crate) struct Full;
 
 /// States with their parents and costs, indexed by `u32`, with a closed bit each.
 #[derive(Debug)]
-pub(crate) struct NodeStore<State, C> {
+pub(crate) struct NodeStore<State, C, Action = ()> {
     states: Vec<State>,
     /// For each node, the index of the node it was best reached from, or [`NO_PARENT`].
     parents: Vec<u32>,
@@ -156,32 +161,53 @@ pub(crate) struct NodeStore<State, C> {
     table: IndexTable,
     closed: Vec<u64>,
     most_nodes: usize,
+    /// The action that reached each node but a root, when the store's user reads solutions
+    /// from it.
+    steps: Steps<Action, C>,
 }
 
-impl<State, C> NodeStore<State, C>
+impl<State, C, Action> NodeStore<State, C, Action>
 where
     State: Eq + std::hash::Hash,
-    C: Copy,
+    C: Cost,
 {
+    /// A store that records no steps, for a search that keeps its own links
+    /// ([`astar_bag`](fn@crate::informed::astar_bag)) or reads only states.
     pub(crate) fn new() -> Self {
-        Self::with_room(MOST_NODES, INITIAL_NODES)
+        Self::with_room(MOST_NODES, INITIAL_NODES, Steps::none())
+    }
+
+    /// A store of `P`'s nodes that records the step into each, for
+    /// [`solution_to`](NodeStore::solution_to).
+    pub(crate) fn for_problem<P>() -> Self
+    where
+        P: Problem<State = State, Action = Action, Cost = C> + ?Sized,
+    {
+        Self::with_room(MOST_NODES, INITIAL_NODES, Steps::new::<P>(false))
     }
 
     /// A store with room for about `expected` nodes before it grows (at most the usual
     /// [`INITIAL_NODES`]), for a caller that runs many searches it knows to be small: Yen's
     /// deviations on a graph of 30 nodes spent more time reserving and clearing the usual room
     /// than searching.
-    pub(crate) fn expecting(expected: usize) -> Self {
-        Self::with_room(MOST_NODES, expected.clamp(16, INITIAL_NODES))
+    pub(crate) fn expecting<P>(expected: usize) -> Self
+    where
+        P: Problem<State = State, Action = Action, Cost = C> + ?Sized,
+    {
+        Self::with_room(
+            MOST_NODES,
+            expected.clamp(16, INITIAL_NODES),
+            Steps::new::<P>(false),
+        )
     }
 
     /// A store that reports [`Full`] beyond `most_nodes`, so tests can reach the limit.
     #[cfg(test)]
     fn with_most_nodes(most_nodes: usize) -> Self {
-        Self::with_room(most_nodes, INITIAL_NODES)
+        Self::with_room(most_nodes, INITIAL_NODES, Steps::none())
     }
 
-    fn with_room(most_nodes: usize, room: usize) -> Self {
+    fn with_room(most_nodes: usize, room: usize, steps: Steps<Action, C>) -> Self {
         NodeStore {
             states: Vec::with_capacity(room),
             parents: Vec::with_capacity(room),
@@ -189,6 +215,7 @@ where
             table: IndexTable::for_nodes(room),
             closed: Vec::new(),
             most_nodes: most_nodes.min(MOST_NODES),
+            steps,
         }
     }
 
@@ -223,7 +250,18 @@ where
         if self.closed.len() * 64 < self.states.len() {
             self.closed.push(0);
         }
+        if parent == NO_PARENT {
+            self.steps.push_root();
+        }
         Ok(Slot::New(index))
+    }
+
+    /// Records `action` as the step into the node [`insert`](NodeStore::insert) has just
+    /// stored as new, a child: call it before any other insertion.
+    #[inline]
+    pub(crate) fn push_step(&mut self, action: Action) {
+        // Costs are not recorded: the store keeps every node's path cost instead.
+        self.steps.push(action, C::ZERO);
     }
 
     /// The index of `state`, if it is stored.
@@ -256,6 +294,67 @@ where
         self.costs[index as usize] = g;
     }
 
+    /// [`improve`](NodeStore::improve), the new step into node `index` being `action`.
+    #[inline]
+    pub(crate) fn improve_child(&mut self, index: u32, parent: u32, g: C, action: Action) {
+        self.improve(index, parent, g);
+        self.steps.replace(index as usize, action);
+    }
+
+    /// The root of node `index`, and the actions from it down to `index`, root first.
+    pub(crate) fn steps_down<P>(&self, problem: &P, index: u32) -> (State, Vec<Action>)
+    where
+        P: Problem<State = State, Action = Action, Cost = C> + ?Sized,
+        State: Clone,
+        Action: Clone,
+    {
+        let mut actions = Vec::new();
+        let mut current = index;
+        while self.parents[current as usize] != NO_PARENT {
+            let parent = self.parents[current as usize];
+            let (from, to) = (
+                &self.states[parent as usize],
+                &self.states[current as usize],
+            );
+            actions.push(self.steps.step(problem, current as usize, from, to).0);
+            current = parent;
+        }
+        actions.reverse();
+        (self.states[current as usize].clone(), actions)
+    }
+
+    /// The actions from node `index` up to its root, in a store grown backwards (each node's
+    /// step leads from it to its parent); `problem` is the forward one, whose actions these are.
+    pub(crate) fn steps_up<P>(&self, problem: &P, index: u32) -> Vec<Action>
+    where
+        P: Problem<State = State, Action = Action, Cost = C> + ?Sized,
+        Action: Clone,
+    {
+        let mut actions = Vec::new();
+        let mut current = index;
+        while self.parents[current as usize] != NO_PARENT {
+            let parent = self.parents[current as usize];
+            let (from, to) = (
+                &self.states[current as usize],
+                &self.states[parent as usize],
+            );
+            actions.push(self.steps.step(problem, current as usize, from, to).0);
+            current = parent;
+        }
+        actions
+    }
+
+    /// The solution from the root of node `index` down to it, at the node's path cost.
+    pub(crate) fn solution_to<P>(&self, problem: &P, index: u32) -> OutcomeOf<P>
+    where
+        P: Problem<State = State, Action = Action, Cost = C> + ?Sized,
+        State: Clone,
+        Action: Clone,
+    {
+        let (start, actions) = self.steps_down(problem, index);
+        solution(start, actions, self.g(index))
+    }
+
     #[inline]
     pub(crate) fn is_closed(&self, index: u32) -> bool {
         self.closed[index as usize / 64] & (1 << (index % 64)) != 0
@@ -272,19 +371,23 @@ where
         }
     }
 
-    /// The states from the root to node `index`, following parent links.
-    pub(crate) fn path_to(&self, index: u32) -> Vec<State>
+    /// The states from the root to node `index`, following parent links, with the path cost
+    /// of each.
+    pub(crate) fn path_to(&self, index: u32) -> (Vec<State>, Vec<C>)
     where
         State: Clone,
     {
         let mut states = Vec::new();
+        let mut costs = Vec::new();
         let mut current = index;
         while current != NO_PARENT {
             states.push(self.states[current as usize].clone());
+            costs.push(self.costs[current as usize]);
             current = self.parents[current as usize];
         }
         states.reverse();
-        states
+        costs.reverse();
+        (states, costs)
     }
 }
 
@@ -300,7 +403,7 @@ mod tests {
         assert_eq!(store.insert(7, 1, 2), Ok(Slot::Known(0)));
         assert_eq!(store.len(), 2);
         assert_eq!(store.g(0), 0, "a known state keeps its cost");
-        assert_eq!(store.path_to(1), [7, 9]);
+        assert_eq!(store.path_to(1).0, [7, 9]);
     }
 
     #[test]
@@ -333,7 +436,7 @@ mod tests {
             assert_eq!(store.insert(state, 0, 0), Ok(Slot::Known(index as u32)));
             assert_eq!(store.g(index as u32), index as u32);
         }
-        assert_eq!(store.path_to(2), states[..3]);
+        assert_eq!(store.path_to(2).0, states[..3]);
         assert_eq!(store.len(), states.len());
     }
 
@@ -351,7 +454,7 @@ mod tests {
         }
         store.improve(2, 0, 1);
         assert_eq!(store.g(2), 1);
-        assert_eq!(store.path_to(2), [0, 2]);
+        assert_eq!(store.path_to(2).0, [0, 2]);
     }
 
     #[test]

@@ -15,7 +15,7 @@ use crate::problem::Problem;
 ///   expect a search about twice as slow (graph export, tracing, tests).
 /// - **Now and then** ([`iteration`](Observer::iteration) always, and
 ///   [`progress`](Observer::progress) when [`PROGRESS`](Observer::PROGRESS)): counts and bounds,
-///   no states, every [`PROGRESS_INTERVAL`] expansions or so. Every fast path stays on; the cost
+///   no states, every 16,384 expansions or so. Every fast path stays on; the cost
 ///   is a call per interval. This is the one for a progress display, and [`OnProgress`] makes
 ///   one from a closure that watches searches over any problem.
 pub trait Observer<P: Problem + ?Sized> {
@@ -49,13 +49,13 @@ pub trait Observer<P: Problem + ?Sized> {
     }
 
     /// The counts of the search so far, when [`PROGRESS`](Observer::PROGRESS) is true: about
-    /// every [`PROGRESS_INTERVAL`] expansions, and as each IDA* iteration starts. Called by
+    /// every 16,384 expansions, and as each IDA* iteration starts. Called by
     /// [`bfs`](crate::bfs()), [`bidirectional_bfs`](crate::bidirectional_bfs()),
-    /// [`astar`](crate::astar()), [`astar_bag`](crate::astar_bag()),
-    /// [`dijkstra`](crate::dijkstra()) and every Dijkstra form ([`dijkstra_all`](crate::dijkstra_all()),
-    /// [`dijkstra_partial`](crate::dijkstra_partial()), [`dijkstra_within`](crate::dijkstra_within()),
-    /// [`dijkstra_reach`](crate::dijkstra_reach()),
-    /// [`bidirectional_dijkstra`](crate::bidirectional_dijkstra())), [`yen`](crate::yen()) (the
+    /// [`astar`](crate::astar()), [`astar_bag`](crate::informed::astar_bag()),
+    /// [`dijkstra`](crate::dijkstra()) and every Dijkstra form ([`dijkstra_all`](crate::shortest_path::dijkstra_all()),
+    /// [`dijkstra_partial`](crate::shortest_path::dijkstra_partial()), [`dijkstra_within`](crate::shortest_path::dijkstra_within()),
+    /// [`dijkstra_reach`](crate::shortest_path::dijkstra_reach()),
+    /// [`bidirectional_dijkstra`](crate::bidirectional::bidirectional_dijkstra())), [`yen`](crate::yen()) (the
     /// counts of all its deviations together, no bound) and [`idastar`](crate::idastar()),
     /// through their `_with` forms.
     #[inline]
@@ -66,7 +66,7 @@ pub trait Observer<P: Problem + ?Sized> {
 
 /// About how many expansions pass between two calls of [`Observer::progress`]: a few
 /// milliseconds of search at most, and a call that costs nothing next to them.
-pub const PROGRESS_INTERVAL: u64 = 1 << 14;
+pub(crate) const PROGRESS_INTERVAL: u64 = 1 << 14;
 
 /// What a search has done so far, as [`Observer::progress`] hears it: counts and a bound, no
 /// states, so that one observer can watch searches over any problem.
@@ -91,21 +91,23 @@ pub struct Progress {
 /// over any problem, and it keeps every fast path of the search on.
 ///
 /// ```
-/// use search_core::{idastar_with, Limits, OnProgress, Progress};
-/// # use search_core::{InPlace, NoHeuristic, Problem, Successor, Successors};
-/// # struct Walk;
-/// # impl Problem for Walk {
-/// #     type State = i64; type Action = i64; type Cost = u64;
-/// #     fn is_goal(&self, s: &i64) -> bool { *s == 14 }
-/// #     fn successors(&self, s: &i64, out: &mut Successors<Self>) {
-/// #         out.push(Successor::unit(s - 1, -1)); out.push(Successor::unit(s + 1, 1));
-/// #     }
-/// #     fn inverse(&self, step: &i64) -> Option<i64> { Some(-step) }
-/// # }
-/// # impl InPlace for Walk {
-/// #     fn apply(&self, s: &mut i64, step: &i64) { *s += step }
-/// #     fn undo(&self, s: &mut i64, step: &i64) { *s -= step }
-/// # }
+/// use search_core::{idastar::idastar_with, Limits, observer::OnProgress, observer::Progress};
+/// use search_core::{InPlace, heuristic::NoHeuristic, Problem, Successor, Successors};
+/// struct Walk;
+/// impl Problem for Walk {
+///     type State = i64;
+///     type Action = i64;
+///     type Cost = u64;
+///     fn is_goal(&self, s: &i64) -> bool { *s == 14 }
+///     fn successors(&self, s: &i64, out: &mut Successors<Self>) {
+///         out.push(Successor::unit(s - 1, -1)); out.push(Successor::unit(s + 1, 1));
+///     }
+///     fn inverse(&self, step: &i64) -> Option<i64> { Some(-step) }
+/// }
+/// impl InPlace for Walk {
+///     fn apply(&self, s: &mut i64, step: &i64) { *s += step }
+///     fn undo(&self, s: &mut i64, step: &i64) { *s -= step }
+/// }
 /// // IDA* with no heuristic on the integer line: one iteration per bound, 0 to 14.
 /// let mut bounds = Vec::new();
 /// let watch = OnProgress(|progress: &Progress| bounds.extend(progress.bound));

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use crate::problem::{Problem, Successors};
-use crate::statistics::Statistics;
+pub use crate::statistics::{Iteration, Statistics};
 
 /// The result of every algorithm: its [`Outcome`] and its [`Statistics`].
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -1,50 +1,130 @@
-//! Turning a chain of stored states back into a [`Solution`].
+//! Turning a stored path back into a [`Solution`], from the moves recorded as the nodes were
+//! stored.
 //!
-//! The node stores keep each state once with a 32-bit parent index and no action, which keeps
-//! stored nodes small; the actions are recovered here, once per solution, by replaying
-//! [`Problem::successors`] along the path.
+//! A search that stores nodes records, with each node but a root, the action that reached it
+//! ([`Steps`]); a solution reads those back, so that [`Problem::successors`] is never asked again
+//! along it (a successor function that counts its calls, or that is not deterministic, sees
+//! the search and nothing more). A problem that names its actions from the states they join
+//! ([`Problem::ACTIONS_FROM_STATES`], the closure adapters) records no action, and each is asked
+//! of [`Problem::action_between`] along the solution, so that no state is stored twice.
 
 use crate::cost::Cost;
 use crate::outcome::{Limit, Outcome, Solution};
-use crate::problem::{Problem, Successors};
+use crate::problem::Problem;
 
-/// The solution that visits `states` in order (`states[0]` is the start), or
-/// [`Limit::CostOverflow`] when its cost reaches [`Cost::MAX`], which the searches treat as
-/// infinity (so that a reported cost is always the true sum of the actions' costs).
-///
-/// Where several actions lead from one state to the next, the cheapest is taken, which is the one
-/// a cost-optimal search relaxed the edge through.
-///
-/// # Panics
-/// If some `states[i + 1]` is not a successor of `states[i]`: the searches only store states they
-/// generated, so that would be a bug in the engine or a problem whose successors are not
-/// deterministic.
-pub(crate) fn solution_through<P>(
-    problem: &P,
-    mut states: Vec<P::State>,
-) -> Outcome<P::State, P::Action, P::Cost>
-where
-    P: Problem + ?Sized,
-{
-    let mut actions = Vec::with_capacity(states.len().saturating_sub(1));
-    let mut cost = P::Cost::ZERO;
-    let mut buffer = Successors::<P>::new();
-    for pair in states.windows(2) {
-        buffer.clear();
-        problem.successors(&pair[0], &mut buffer);
-        let step = buffer
-            .drain(..)
-            .filter(|successor| successor.state == pair[1])
-            .min_by_key(|successor| successor.cost)
-            .expect("consecutive states on a stored path are linked by a successor");
-        cost = cost.saturating_add(step.cost);
-        actions.push(step.action);
+/// The step that reached each stored node but the roots: its action and, for the stores that
+/// keep no path cost, its cost. Roots are stored before any other node, so node `i`'s step is
+/// entry `i - roots`.
+#[derive(Debug)]
+pub(crate) struct Steps<A, C> {
+    /// The number of roots, stored first.
+    roots: usize,
+    /// Whether actions are recorded (not for a problem that names them from states).
+    record_actions: bool,
+    /// Whether step costs are recorded (not for a store that keeps path costs).
+    record_costs: bool,
+    actions: Vec<A>,
+    costs: Vec<C>,
+}
+
+impl<A, C: Copy> Steps<A, C> {
+    /// No steps yet, for nodes of `P`'s; `record_costs` for a store that keeps no path costs.
+    pub(crate) fn new<P>(record_costs: bool) -> Self
+    where
+        P: Problem<Action = A, Cost = C> + ?Sized,
+    {
+        Steps {
+            roots: 0,
+            record_actions: !P::ACTIONS_FROM_STATES,
+            record_costs,
+            actions: Vec::new(),
+            costs: Vec::new(),
+        }
     }
-    if cost == P::Cost::MAX {
+
+    /// Steps that record nothing, for a store whose user never reads them back.
+    pub(crate) fn none() -> Self {
+        Steps {
+            roots: 0,
+            record_actions: false,
+            record_costs: false,
+            actions: Vec::new(),
+            costs: Vec::new(),
+        }
+    }
+
+    /// Counts another root, stored before every other node.
+    #[inline]
+    pub(crate) fn push_root(&mut self) {
+        debug_assert!(
+            self.actions.is_empty() && self.costs.is_empty(),
+            "roots are stored before any other node"
+        );
+        self.roots += 1;
+    }
+
+    /// Records the step into the node stored next.
+    #[inline]
+    pub(crate) fn push(&mut self, action: A, cost: C) {
+        if self.record_actions {
+            self.actions.push(action);
+        }
+        if self.record_costs {
+            self.costs.push(cost);
+        }
+    }
+
+    /// Replaces the step into node `node`, reached by a cheaper path.
+    #[inline]
+    pub(crate) fn replace(&mut self, node: usize, action: A) {
+        if self.record_actions {
+            self.actions[node - self.roots] = action;
+        }
+    }
+
+    /// Whether node `node` is a root.
+    #[inline]
+    pub(crate) fn is_root(&self, node: usize) -> bool {
+        node < self.roots
+    }
+
+    /// The step recorded with node `node`, not a root, which leads from `from` to `to` (into
+    /// the node, or out of it in a store grown backwards): its action, and its cost when costs
+    /// are recorded.
+    pub(crate) fn step<P>(
+        &self,
+        problem: &P,
+        node: usize,
+        from: &P::State,
+        to: &P::State,
+    ) -> (A, Option<C>)
+    where
+        P: Problem<Action = A, Cost = C> + ?Sized,
+        A: Clone,
+    {
+        let index = node - self.roots;
+        let action = if self.record_actions {
+            self.actions[index].clone()
+        } else {
+            problem
+                .action_between(from, to)
+                .expect("a problem that names its actions from states names every move it made")
+        };
+        (action, self.record_costs.then(|| self.costs[index]))
+    }
+}
+
+/// The solution from `start` through `actions`, costing `cost`, or [`Limit::CostOverflow`]
+/// when that reaches [`Cost::MAX`], which the searches treat as infinity (so that a reported
+/// cost is always the true sum of the actions' costs).
+pub(crate) fn solution<State, Action, C: Cost>(
+    start: State,
+    actions: Vec<Action>,
+    cost: C,
+) -> Outcome<State, Action, C> {
+    if cost == C::MAX {
         return Outcome::LimitReached(Limit::CostOverflow);
     }
-    states.truncate(1);
-    let start = states.pop().expect("a path holds at least its start state");
     Outcome::Solved(Solution {
         start,
         actions,

@@ -102,6 +102,28 @@ pub trait Problem {
         let _ = action;
         None
     }
+
+    /// Whether this problem names the action between two states from the states alone
+    /// ([`action_between`](Problem::action_between)), as the closure adapters do ([`from_fn`](crate::from_fn):
+    /// an action is the state it leads to).
+    ///
+    /// The searches that store states record the action that reached each one as they store it,
+    /// so that a solution's actions are read back, never asked of
+    /// [`successors`](Problem::successors) again. For a problem that says `true` here they
+    /// record nothing and ask [`action_between`](Problem::action_between) along the solution
+    /// instead: no state stored twice for the closure adapters, and no byte an action for a
+    /// puzzle whose move is plain from the two boards. `false` unless overridden, which is
+    /// always correct.
+    const ACTIONS_FROM_STATES: bool = false;
+
+    /// The action that leads from `from` to `to`, two states a search found one move apart, for
+    /// a problem whose [`ACTIONS_FROM_STATES`](Problem::ACTIONS_FROM_STATES); where several
+    /// actions do, the cheapest. Not called otherwise; the default answers `None`.
+    #[inline]
+    fn action_between(&self, from: &Self::State, to: &Self::State) -> Option<Self::Action> {
+        let _ = (from, to);
+        None
+    }
 }
 
 /// A problem whose actions can be applied to and undone on a state in place.
@@ -149,17 +171,19 @@ pub trait InPlace: Problem {
     ///
     /// /// Rotate one of `wheels` wheels of a lock by one notch: one slot per wheel.
     /// struct Lock { wheels: usize }
-    /// # impl Problem for Lock {
-    /// #     type State = Vec<u8>; type Action = usize; type Cost = u32;
-    /// #     fn is_goal(&self, state: &Vec<u8>) -> bool { state.iter().all(|&notch| notch == 0) }
-    /// #     fn successors(&self, state: &Vec<u8>, out: &mut Successors<Self>) {
-    /// #         for wheel in 0..self.wheels {
-    /// #             let mut next = state.clone();
-    /// #             self.apply(&mut next, &wheel);
-    /// #             out.push(Successor::unit(next, wheel));
-    /// #         }
-    /// #     }
-    /// # }
+    /// impl Problem for Lock {
+    ///     type State = Vec<u8>;
+    ///     type Action = usize;
+    ///     type Cost = u32;
+    ///     fn is_goal(&self, state: &Vec<u8>) -> bool { state.iter().all(|&notch| notch == 0) }
+    ///     fn successors(&self, state: &Vec<u8>, out: &mut Successors<Self>) {
+    ///         for wheel in 0..self.wheels {
+    ///             let mut next = state.clone();
+    ///             self.apply(&mut next, &wheel);
+    ///             out.push(Successor::unit(next, wheel));
+    ///         }
+    ///     }
+    /// }
     ///
     /// impl InPlace for Lock {
     ///     fn action_slots(&self) -> usize {
@@ -198,19 +222,21 @@ pub trait InPlace: Problem {
     ///
     /// /// A counter that can add 1 (slot 0) or, from even values, double (slot 1).
     /// struct Counter;
-    /// # impl Problem for Counter {
-    /// #     type State = u32; type Action = char; type Cost = u32;
-    /// #     fn is_goal(&self, state: &u32) -> bool { *state == 10 }
-    /// #     fn successors(&self, state: &u32, out: &mut Successors<Self>) {
-    /// #         for slot in 0..Self::ACTION_SLOTS {
-    /// #             if let Some((action, cost)) = self.action_in_slot(state, slot) {
-    /// #                 let mut next = *state;
-    /// #                 self.apply(&mut next, &action);
-    /// #                 out.push(Successor::new(next, action, cost));
-    /// #             }
-    /// #         }
-    /// #     }
-    /// # }
+    /// impl Problem for Counter {
+    ///     type State = u32;
+    ///     type Action = char;
+    ///     type Cost = u32;
+    ///     fn is_goal(&self, state: &u32) -> bool { *state == 10 }
+    ///     fn successors(&self, state: &u32, out: &mut Successors<Self>) {
+    ///         for slot in 0..Self::ACTION_SLOTS {
+    ///             if let Some((action, cost)) = self.action_in_slot(state, slot) {
+    ///                 let mut next = *state;
+    ///                 self.apply(&mut next, &action);
+    ///                 out.push(Successor::new(next, action, cost));
+    ///             }
+    ///         }
+    ///     }
+    /// }
     ///
     /// impl InPlace for Counter {
     ///     const ACTION_SLOTS: usize = 2;

@@ -12,8 +12,8 @@ use std::fmt;
 use crate::hash::FastHashSet;
 use crate::problem::{PerfectRank, Problem};
 
-/// A set of states of problem `P`, as used by [`bfs_with`](crate::bfs_with) and
-/// [`bfs_layers`](crate::bfs_layers).
+/// A set of states of problem `P`, as used by [`bfs_with`](crate::breadth_first::bfs_with) and
+/// [`bfs_layers`](crate::breadth_first::bfs_layers).
 pub trait VisitedSet<P: Problem + ?Sized> {
     /// Adds `state`; returns `true` if `state` was not in the set.
     fn insert(&mut self, problem: &P, state: &P::State) -> bool;
@@ -29,8 +29,8 @@ pub trait VisitedSet<P: Problem + ?Sized> {
         self.len() == 0
     }
 
-    /// Whether [`bfs_with`](crate::bfs_with) and
-    /// [`multi_source_bfs_with`](crate::multi_source_bfs_with) may use an index over their own
+    /// Whether [`bfs_with`](crate::breadth_first::bfs_with) and
+    /// [`multi_source_bfs_with`](crate::breadth_first::multi_source_bfs_with) may use an index over their own
     /// search tree instead of this set, so that each state is stored once rather than twice:
     /// true for [`HashVisited`] (which is then left empty), false by default and for a set
     /// lent by `&mut`, which the search fills for its owner to read.
@@ -66,7 +66,7 @@ impl<State> HashVisited<State> {
     /// a turbofish (`VisitedSet::<P>::len(&set)`) where this one does not.
     ///
     /// ```
-    /// use search_core::{bfs_with, from_fn, HashVisited, Limits, NoObserver};
+    /// use search_core::{breadth_first::bfs_with, from_fn, visited::HashVisited, Limits, observer::NoObserver};
     ///
     /// let ring = from_fn(|&n: &u8| [((n + 1) % 5, 1u32)], |_| false);
     /// let mut visited = HashVisited::default();
@@ -127,7 +127,7 @@ impl DenseVisited {
     /// refuses it; a hashed set is then the way to go.
     ///
     /// ```
-    /// use search_core::{DenseVisited, PerfectRank, Problem, Successors, VisitedSet};
+    /// use search_core::{visited::DenseVisited, problem::PerfectRank, Problem, Successors, visited::VisitedSet};
     ///
     /// struct Ring;
     /// impl Problem for Ring {
@@ -144,7 +144,7 @@ impl DenseVisited {
     /// assert!(visited.insert(&Ring, &200));
     /// assert!(!visited.insert(&Ring, &200));
     /// assert!(visited.contains(&Ring, &200) && !visited.contains(&Ring, &7));
-    /// # Ok::<(), search_core::DenseVisitedError>(())
+    /// # Ok::<(), search_core::visited::DenseVisitedError>(())
     /// ```
     pub fn for_problem<P: PerfectRank + ?Sized>(problem: &P) -> Result<Self, DenseVisitedError> {
         let rank_count = problem.rank_count();

@@ -1,6 +1,6 @@
 //! Issue 31, item 6: `slide batch` keeps every core busy to the end. A batch of random
 //! 15-puzzles whose longest line would run alone on one core, on one worker and on two, whose
-//! worker out of lines helps the other's search ([`search_core::Crew`]).
+//! worker out of lines helps the other's search ([`search_core::idastar::Crew`]).
 
 use std::fmt::Write as _;
 

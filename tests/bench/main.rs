@@ -23,8 +23,8 @@ use std::time::{Duration, Instant};
 use contention::CpuSnapshot;
 use puzzles::{Board, LinearConflict, Manhattan, SlidingPuzzle, WithBlank};
 use search_core::{
-    astar, bfs_layers, idastar, DenseVisited, HashVisited, Heuristic, Limits, OrderedVisited,
-    Outcome,
+    astar, breadth_first::bfs_layers, idastar, visited::DenseVisited, visited::HashVisited,
+    visited::OrderedVisited, Heuristic, Limits, Outcome,
 };
 use summary::Summary;
 
@@ -500,7 +500,7 @@ fn bfs_section(report: &mut String, summary: &mut Summary, repetitions: usize) {
     let baseline_start = baseline::Board::new([1, 2, 3, 4, 5, 6, 7, 8, 0], 3);
     let (baseline_time, baseline_states) =
         measure(repetitions, || baseline::reachable(&baseline_start));
-    let states = |layers: search_core::Layers| layers.counts.iter().sum::<u64>();
+    let states = |layers: search_core::breadth_first::Layers| layers.counts.iter().sum::<u64>();
     // Boxed only to list the three runs in one table; the searches inside are monomorphised.
     type Run<'a> = (&'a str, Box<dyn Fn() -> u64 + 'a>);
     let runs: [Run<'_>; 3] = [
@@ -662,7 +662,7 @@ fn generic_astar(
     puzzle: &SlidingPuzzle<u64>,
     manhattan: &Manhattan,
     start: puzzles::TileState<u64>,
-) -> search_core::ResultOf<SlidingPuzzle<u64>> {
+) -> search_core::outcome::ResultOf<SlidingPuzzle<u64>> {
     astar(puzzle, manhattan, start)
 }
 
@@ -754,12 +754,12 @@ fn memory_child(limit: usize) {
     let before = status_kib("VmRSS:");
     let limits = Limits::none().with_max_stored(limit);
     let began = Instant::now();
-    let result = search_core::astar_with(
+    let result = search_core::informed::astar_with(
         &puzzle,
         &puzzles::Misplaced::new(&goal),
         start,
         &limits,
-        search_core::NoObserver,
+        search_core::observer::NoObserver,
     );
     let elapsed = began.elapsed();
     let peak = status_kib("VmHWM:");

@@ -19,8 +19,8 @@ use puzzles::front_end::{
     Answer, Choice, Explored, Grid, Instance, InstanceError, PuzzleKind, Registry, Request, Square,
 };
 use search_core::{
-    astar_with, bfs_with, explore, heuristic_fn, HashVisited, Limits, OnProgress, Problem,
-    Successor, Successors,
+    breadth_first::bfs_with, graph::explore, heuristic_fn, informed::astar_with,
+    observer::OnProgress, visited::HashVisited, Limits, Problem, Successor, Successors,
 };
 
 fn main() -> ExitCode {

@@ -40,8 +40,9 @@ use puzzles::{
     tile_pruning_automaton, Board, PackedWord, PdbHeuristic, Shape, SlidingPuzzle, TileState,
 };
 use search_core::{
-    idastar_parallel, idastar_with, InPlace, IncrementalHeuristic, Limit, Limits, NoObserver,
-    Outcome, Pruned, PrunedHeuristic, PruningAutomaton, Statistics,
+    heuristic::IncrementalHeuristic, idastar::idastar_parallel, idastar::idastar_with,
+    observer::NoObserver, pruning::Pruned, pruning::PrunedHeuristic, pruning::PruningAutomaton,
+    InPlace, Limit, Limits, Outcome, Statistics,
 };
 
 const FIFTEEN: &str = include_str!("../../puzzles/tests/data/korf100.txt");
@@ -496,7 +497,7 @@ fn twenty_four(arguments: &[String], cache: &PdbCache) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use search_core::Iteration;
+    use search_core::outcome::Iteration;
 
     fn iteration(threshold: u64, generated: u64) -> Iteration {
         Iteration {

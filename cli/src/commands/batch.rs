@@ -12,7 +12,7 @@ use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::front_end::{self, Choices, Options, PuzzleKind, Registry, Request, Session};
 use puzzles::input::{BatchLineError, BatchTexts};
-use search_core::{Crew, Limit, Limits};
+use search_core::{idastar::Crew, Limit, Limits};
 use serde_json::json;
 
 use crate::app;

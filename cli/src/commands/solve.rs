@@ -10,7 +10,8 @@ use anyhow::{anyhow, bail, Result};
 use puzzles::front_end::{
     Answer, Ending, Grid, Instance, InstanceError, Options, PuzzleKind, Request,
 };
-use search_core::{Limit, Limits, Progress};
+use search_core::observer::Progress;
+use search_core::{Limit, Limits};
 use serde_json::json;
 
 use crate::app;

@@ -1,7 +1,7 @@
 //! What slide says on standard error while it works: a live status line when a person watches
 //! (standard error a terminal, or `--progress`), nothing but errors with `--quiet`.
 //!
-//! The search's numbers come from the engine's own observer ([`search_core::Observer::progress`],
+//! The search's numbers come from the engine's own observer ([`search_core::observer::Observer::progress`],
 //! through [`puzzles::front_end::Request::with_progress`]), so the line shows what the search counts,
 //! and a search nobody watches pays only a call every few thousand expansions.
 
@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle, TermLike};
 use puzzles::front_end::Listener;
-use search_core::Progress;
+use search_core::observer::Progress;
 
 /// How much slide says on standard error, set once from `--progress` and `--quiet`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

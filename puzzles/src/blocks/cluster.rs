@@ -1,7 +1,7 @@
 //! The cluster of a start placement (every placement reachable from it) and its goal states,
 //! for searches that start from the goal side.
 
-use search_core::{HashVisited, Limit, Limits, NoObserver};
+use search_core::{observer::NoObserver, visited::HashVisited, Limit, Limits};
 
 use super::layout::Blocks;
 use super::state::Placement;
@@ -28,8 +28,13 @@ impl Blocks {
         start: &Placement,
         limits: &Limits,
     ) -> Result<Vec<Placement>, Limit> {
-        let mut reach =
-            search_core::bfs_reach_with(self, *start, HashVisited::default(), limits, NoObserver);
+        let mut reach = search_core::breadth_first::bfs_reach_with(
+            self,
+            *start,
+            HashVisited::default(),
+            limits,
+            NoObserver,
+        );
         let order: Vec<Placement> = reach.by_ref().map(|(state, _)| state).collect();
         match reach.limit() {
             Some(limit) => Err(limit),
@@ -97,7 +102,7 @@ pub struct Farthest {
 impl Blocks {
     /// The placements of `start`'s cluster that need the most moves to solve, by one
     /// breadth-first search from all of its goal states at once
-    /// ([`multi_source_bfs_reach_with`](search_core::multi_source_bfs_reach_with)): moves are
+    /// ([`multi_source_bfs_reach_with`](search_core::breadth_first::multi_source_bfs_reach_with)): moves are
     /// reversible, so the depth of a placement from the nearest goal state is the length of its
     /// optimal solution. This is how the hardest Rush Hour boards are found (Collette, Raskin
     /// and Servais 2006; Fogleman's database).
@@ -129,12 +134,12 @@ impl Blocks {
         let goals: Vec<Placement> = (cluster.iter().copied())
             .filter(|state| self.is_solved(state))
             .collect();
-        let mut reach = search_core::multi_source_bfs_reach_with(
+        let mut reach = search_core::breadth_first::multi_source_bfs_reach_with(
             self,
             goals.iter().copied(),
-            search_core::HashVisited::default(),
+            search_core::visited::HashVisited::default(),
             limits,
-            search_core::NoObserver,
+            search_core::observer::NoObserver,
         );
         let mut farthest = Farthest {
             moves: None,

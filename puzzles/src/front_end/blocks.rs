@@ -1,7 +1,8 @@
 //! Sliding blocks and Rush Hour behind the front-end contract.
 
 use search_core::{
-    astar_with, bfs_with, bidirectional_bfs_to_goals_with, explore, HashVisited, Limits, OnProgress,
+    bidirectional::bidirectional_bfs_to_goals_with, breadth_first::bfs_with, graph::explore,
+    informed::astar_with, observer::OnProgress, visited::HashVisited, Limits,
 };
 
 use super::{

@@ -2,7 +2,7 @@
 
 use std::hash::Hash;
 
-use search_core::{ExploredGraph, Limit, Problem};
+use search_core::{graph::ExploredGraph, Limit, Problem};
 
 /// The states within some depth of a start and the moves between them, written as text.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]
@@ -20,12 +20,12 @@ pub struct Explored {
 }
 
 impl Explored {
-    /// The text of `graph` (made by [`search_core::explore`]): states written by `write_state`,
+    /// The text of `graph` (made by [`search_core::graph::explore`]): states written by `write_state`,
     /// moves named by `name_move`.
     ///
     /// ```
     /// use puzzles::front_end::Explored;
-    /// use search_core::{explore, Limits, Problem, Successor, Successors};
+    /// use search_core::{graph::explore, Limits, Problem, Successor, Successors};
     ///
     /// struct Line;
     /// impl Problem for Line {

@@ -2,7 +2,7 @@
 //! and the databases: for each cell of the blank, which databases count for the dual state and
 //! how much of their value is admissible there.
 
-use search_core::{astar_with, from_fn, heuristic_fn, Limits, NoObserver};
+use search_core::{from_fn, heuristic_fn, informed::astar_with, observer::NoObserver, Limits};
 
 use super::geometry::Geometry;
 use super::{Abstraction, PatternDatabase, PdbError};
@@ -172,7 +172,7 @@ impl Dual {
 /// placement with the blank in the region of cell `to`; `None` if the search gives up after
 /// [`BUDGET`] expansions.
 ///
-/// [`astar`](search_core::astar_with) over (placement, blank region) states, every state named
+/// [`astar`](search_core::informed::astar_with) over (placement, blank region) states, every state named
 /// by the lowest cell of its blank's region, under the pattern's Manhattan distance from its
 /// goal cells: each move changes it by one, so it is consistent and the first goal expanded is
 /// at the least distance.

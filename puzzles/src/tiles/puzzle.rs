@@ -1,6 +1,8 @@
 //! The sliding-tile puzzle as a search problem.
 
-use search_core::{Actions, InPlace, PerfectRank, Problem, Reversible, Successor, Successors};
+use search_core::{
+    problem::Actions, problem::PerfectRank, InPlace, Problem, Reversible, Successor, Successors,
+};
 
 use super::board::Board;
 use super::error::BoardError;

@@ -7,7 +7,7 @@
 //! clockwise do what six counter-clockwise do (twelve moves round a block restore it), so IDA*
 //! with parent pruning alone searches both.
 
-use search_core::{FastHashMap, Limit, Limits, PruningAutomaton};
+use search_core::{hash::FastHashMap, pruning::PruningAutomaton, Limit, Limits};
 
 use super::moves::Move;
 use super::shape::Shape;
@@ -88,7 +88,7 @@ fn redundant(
 /// that fit `shape`, over the slots of [`SlidingPuzzle`](super::SlidingPuzzle) (the indices of
 /// [`Move::ALL`]).
 ///
-/// With [`search_core::Pruned`], IDA* then skips every path that contains one of them. Up to 14
+/// With [`search_core::pruning::Pruned`], IDA* then skips every path that contains one of them. Up to 14
 /// moves on a 5x5 board gives an automaton of 54,281 states (424 KiB), with which IDA* generates a
 /// third to a half fewer nodes on the 24-puzzle (BENCHMARKS.md). The search for the sequences
 /// obeys `limits` as [`redundant_move_sequences`] says.

@@ -5,10 +5,12 @@ use std::fmt;
 use std::num::NonZeroUsize;
 
 use search_core::{
-    astar_with, bfs_with, bidirectional_bfs_with, idastar_crew, idastar_parallel, idastar_with,
-    Crew, HashVisited, Heuristic, IncrementalHeuristic, Limit, Limits, OnProgress, Outcome,
-    Progress, Pruned, PrunedError, PrunedHeuristic, PruningAutomaton, ResultOf, SearchResult,
-    Statistics,
+    bidirectional::bidirectional_bfs_with, breadth_first::bfs_with,
+    heuristic::IncrementalHeuristic, idastar::idastar_crew, idastar::idastar_parallel,
+    idastar::idastar_with, idastar::Crew, informed::astar_with, observer::OnProgress,
+    observer::Progress, outcome::ResultOf, pruning::Pruned, pruning::PrunedError,
+    pruning::PrunedHeuristic, pruning::PruningAutomaton, visited::HashVisited, Heuristic, Limit,
+    Limits, Outcome, SearchResult, Statistics,
 };
 
 use super::board::Board;
@@ -34,7 +36,7 @@ pub enum Algorithm {
     AStar,
     /// IDA* with the chosen heuristic: memory-free, the choice for 4x4 and beyond.
     IdaStar,
-    /// IDA* on this many threads ([`search_core::idastar_parallel`]): the same optimal length,
+    /// IDA* on this many threads ([`search_core::idastar::idastar_parallel`]): the same optimal length,
     /// sooner on several cores when the search is long. Among several optimal solutions it may
     /// return another than [`IdaStar`](Algorithm::IdaStar), and its node counts vary from run
     /// to run.
@@ -402,7 +404,7 @@ pub fn solve_pruned(
 /// ```
 /// use std::cell::Cell;
 /// use puzzles::{solve_request, Algorithm, Board, HeuristicKind, PdbSource, SolveRequest};
-/// use search_core::{Limits, Progress};
+/// use search_core::{Limits, observer::Progress};
 ///
 /// // One of the two boards 31 moves from 123456780, the most (OEIS A089473).
 /// let start = Board::parse("867254301")?;
@@ -448,7 +450,7 @@ impl<'a> SolveRequest<'a> {
     }
 
     /// Reports the search's counts and bound to `progress` now and then
-    /// ([`Observer::progress`](search_core::Observer::progress): every few thousand
+    /// ([`Observer::progress`](search_core::observer::Observer::progress): every few thousand
     /// expansions, and as each IDA* iteration starts), for a progress display. The search keeps
     /// every fast path; parallel IDA* reports nothing yet.
     #[must_use]
@@ -457,7 +459,7 @@ impl<'a> SolveRequest<'a> {
         self
     }
 
-    /// Lets the free members of `crew` help a serial IDA* search ([`search_core::idastar_crew`]):
+    /// Lets the free members of `crew` help a serial IDA* search ([`search_core::idastar::idastar_crew`]):
     /// for a batch of boards, one a thread, whose threads help the searches still running once
     /// they have no board left. The length is the same optimal one; for a given crew size the
     /// solution is too, whether help comes or not, but it may be another of the optimal ones

@@ -6,7 +6,9 @@ use petgraph::visit::EdgeRef;
 use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
-use search_core::{astar_bag, heuristic_fn, BagOutcome, GraphProblem, NoHeuristic};
+use search_core::{
+    heuristic::NoHeuristic, heuristic_fn, informed::astar_bag, informed::BagOutcome, GraphProblem,
+};
 
 use crate::graphs::{build, check_path, distances_to, edges, Edges};
 

@@ -4,8 +4,9 @@
 //! reachability and distances, A* for optimal costs, and the same search on another state type.
 
 use search_core::{
-    astar, bfs, heuristic_fn, idastar, idastar_with, InPlace, Limits, NoObserver, Observer,
-    Outcome, Problem, Progress, Successor, Successors,
+    astar, bfs, heuristic_fn, idastar, idastar::idastar_with, observer::NoObserver,
+    observer::Observer, observer::Progress, InPlace, Limits, Outcome, Problem, Successor,
+    Successors,
 };
 
 /// A 9x8 maze of corridors with four independent cycles; the goal cell `G` is walled in.
@@ -389,7 +390,7 @@ fn check_cyclic<Ty: petgraph::EdgeType>(
     let limits = Limits::none().with_max_expanded(100_000);
     let result = idastar_with(
         &problem,
-        &search_core::NoHeuristic,
+        &search_core::heuristic::NoHeuristic,
         start,
         &limits,
         NoObserver,
@@ -435,6 +436,12 @@ fn idastar_ends_on_a_ring_without_a_goal() {
     let ring =
         search_core::from_fn_in_place(|&n: &u8| [((n + 1) % 6, 1u32), ((n + 5) % 6, 2)], |_| false);
     let limits = Limits::none().with_max_expanded(1_000_000);
-    let result = idastar_with(&ring, &search_core::NoHeuristic, 0, &limits, NoObserver);
+    let result = idastar_with(
+        &ring,
+        &search_core::heuristic::NoHeuristic,
+        0,
+        &limits,
+        NoObserver,
+    );
     assert_eq!(result.outcome, Outcome::Unreachable);
 }

@@ -6,7 +6,7 @@ use petgraph::visit::EdgeRef;
 use petgraph::Directed;
 use proptest::prelude::*;
 use proptest::sample::Index;
-use search_core::{from_fn_in_place, idastar, NoHeuristic, Outcome};
+use search_core::{from_fn_in_place, heuristic::NoHeuristic, idastar, Outcome};
 
 use crate::graphs::{acyclic, build, edges, oracle};
 
@@ -53,12 +53,12 @@ proptest! {
         use petgraph::Direction::Incoming;
         let graph = build::<Directed>(&edges);
         let (start, goal) = (NodeIndex::new(start.index(edges.0)), NodeIndex::new(goal.index(edges.0)));
-        let problem = search_core::from_fn_bidirectional(
+        let problem = search_core::closure::from_fn_bidirectional(
             |&node: &NodeIndex| graph.edges(node).map(|edge| (edge.target(), *edge.weight())).collect::<Vec<_>>(),
             |&node: &NodeIndex| graph.edges_directed(node, Incoming).map(|edge| (edge.source(), *edge.weight())).collect::<Vec<_>>(),
         );
         let optimal = oracle(&graph, start, goal);
-        let found = search_core::bidirectional_dijkstra(&problem, start, goal);
+        let found = search_core::bidirectional::bidirectional_dijkstra(&problem, start, goal);
         prop_assert_eq!(found.solution().map(|solution| solution.cost), optimal);
         let fewest = petgraph::algo::dijkstra(&graph, start, Some(goal), |_| 1u32).get(&goal).copied();
         let found = search_core::bidirectional_bfs(&problem, start, goal);
@@ -97,7 +97,7 @@ proptest! {
     /// one, node for node.
     #[test]
     fn a_ranked_closure_problem_searches_as_the_plain_one(edges in edges(9, 1..=9), start: Index, goal: Index) {
-        use search_core::{bfs_with, DenseVisited, HashVisited, Limits, NoObserver};
+        use search_core::{breadth_first::bfs_with, visited::DenseVisited, visited::HashVisited, Limits, observer::NoObserver};
         let graph = build::<Directed>(&edges);
         let (start, goal) = (NodeIndex::new(start.index(edges.0)), NodeIndex::new(goal.index(edges.0)));
         let plain = search_core::from_fn(

@@ -3,8 +3,9 @@
 
 use proptest::prelude::*;
 use search_core::{
-    bfs, bfs_with, idastar, idastar_parallel, DenseVisited, HashVisited, InPlace, Limits,
-    NoHeuristic, NoObserver, OrderedVisited, PerfectRank, Problem, Successor, Successors,
+    bfs, breadth_first::bfs_with, heuristic::NoHeuristic, idastar, idastar::idastar_parallel,
+    observer::NoObserver, problem::PerfectRank, visited::DenseVisited, visited::HashVisited,
+    visited::OrderedVisited, InPlace, Limits, Problem, Successor, Successors,
 };
 
 /// A combination lock of `wheels` wheels with `notches` notches each, every wheel turned either

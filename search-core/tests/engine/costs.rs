@@ -8,8 +8,8 @@ use petgraph::Directed;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    astar, bidirectional_dijkstra, dijkstra, fringe, CostError, FloatCost, GraphProblem,
-    NoHeuristic, Outcome, ResultOf, Signed,
+    astar, bidirectional::bidirectional_dijkstra, cost::CostError, cost::Signed, dijkstra,
+    heuristic::NoHeuristic, informed::fringe, outcome::ResultOf, FloatCost, GraphProblem, Outcome,
 };
 
 use crate::graphs::{build, edges};
@@ -107,4 +107,30 @@ fn a_nan_float_cost_panics() {
 #[should_panic(expected = "FloatCost * -2: a cost scales only by a number that is not negative")]
 fn a_float_cost_scaled_by_a_negative_factor_panics() {
     let _ = FloatCost::of(0.0) * -2.0;
+}
+
+/// Float costs order as the numbers they hold, zero and infinity included, whatever way they
+/// were made (negative zero is made zero).
+#[test]
+fn float_costs_order_as_numbers() {
+    let special = [
+        0.0,
+        -0.0,
+        f64::MIN_POSITIVE,
+        5e-324,
+        1.0,
+        1e300,
+        f64::MAX,
+        f64::INFINITY,
+    ];
+    proptest!(|(values in proptest::collection::vec(0.0..1e12f64, 2..12))| {
+        let values: Vec<f64> = values.into_iter().chain(special).collect();
+        for &a in &values {
+            for &b in &values {
+                let (x, y) = (FloatCost::of(a), FloatCost::of(b));
+                prop_assert_eq!(x.cmp(&y), a.partial_cmp(&b).expect("numbers"));
+                prop_assert_eq!(x == y, a == b);
+            }
+        }
+    });
 }

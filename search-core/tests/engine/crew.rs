@@ -10,8 +10,8 @@ use std::time::Instant;
 
 use proptest::prelude::*;
 use search_core::{
-    idastar, idastar_crew, Crew, InPlace, Limit, Limits, NoHeuristic, Outcome, Problem,
-    SearchResult, Successor, Successors,
+    heuristic::NoHeuristic, idastar, idastar::idastar_crew, idastar::Crew, InPlace, Limit, Limits,
+    Outcome, Problem, SearchResult, Successor, Successors,
 };
 
 use super::informed::{check, consistent, graphs, inconsistent, Graph, Line, Step};

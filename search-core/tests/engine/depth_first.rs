@@ -7,7 +7,10 @@ use petgraph::graph::NodeIndex;
 use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
-use search_core::{dfs, dfs_reach, from_fn, iddfs, GraphProblem, Outcome, Problem, Successors};
+use search_core::{
+    depth_first::dfs_reach, depth_first::iddfs, dfs, from_fn, GraphProblem, Outcome, Problem,
+    Successors,
+};
 
 use crate::graphs::{build, check_path, edges, Edges};
 
@@ -182,7 +185,7 @@ proptest! {
         let graph = build::<Directed>(&edges);
         let (start, goal) = (NodeIndex::new(start.index(edges.0)), NodeIndex::new(goal.index(edges.0)));
         let problem = GraphProblem::new(&graph, goal);
-        let counted = search_core::count_paths(&problem, start);
+        let counted = search_core::depth_first::count_paths(&problem, start);
         if cycle_before_goal(&graph, start, goal) {
             prop_assert_eq!(counted, None);
         } else {

@@ -9,9 +9,11 @@ use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    bfs_reach, bidirectional_dijkstra, bidirectional_dijkstra_with, dfs_reach, dijkstra,
-    dijkstra_all, dijkstra_partial, dijkstra_reach, dijkstra_with, dijkstra_within,
-    multi_source_dijkstra, ExploredGraph, GraphProblem, Limits, Outcome,
+    bfs_reach, bidirectional::bidirectional_dijkstra, bidirectional::bidirectional_dijkstra_with,
+    depth_first::dfs_reach, dijkstra, graph::ExploredGraph, shortest_path::dijkstra_all,
+    shortest_path::dijkstra_partial, shortest_path::dijkstra_reach, shortest_path::dijkstra_with,
+    shortest_path::dijkstra_within, shortest_path::multi_source_dijkstra, GraphProblem, Limits,
+    Outcome,
 };
 
 use crate::graphs::{build, check, check_path, edges, Edges};
@@ -126,8 +128,25 @@ fn check_dijkstra<Ty: EdgeType>(
     prop_assert_eq!(inside, expected);
 
     // Reach: the same states, lazily, in order of cost.
-    let reached: Vec<(NodeIndex, u32)> = dijkstra_reach(&problem, start).collect();
+    let items: Vec<_> = dijkstra_reach(&problem, start).collect();
+    let reached: Vec<(NodeIndex, u32)> = items.iter().map(|item| (item.state, item.cost)).collect();
     check_order(&reached, &oracle)?;
+    // Each parent was handed out before its child, and an edge from it makes the child's cost.
+    for item in &items {
+        match item.parent {
+            None => prop_assert_eq!(item.state, start),
+            Some(parent) => {
+                let before = reached.iter().find(|&&(node, _)| node == parent);
+                let Some(&(_, parent_cost)) = before else {
+                    return Err(TestCaseError::fail("a parent is handed out first"));
+                };
+                let edge = graph
+                    .edges_connecting(parent, item.state)
+                    .any(|edge| parent_cost + *edge.weight() == item.cost);
+                prop_assert!(edge, "no edge from the parent makes the cost");
+            }
+        }
+    }
 
     // Breadth-first reach: depths are the fewest moves.
     let depths = petgraph_dijkstra(&graph, start, None, |_| 1u32);
@@ -166,12 +185,17 @@ proptest! {
 #[test]
 fn reach_iterators_stop_at_limits_and_say_so() {
     use search_core::{
-        bfs_reach_with, dijkstra_reach_with, from_fn, HashVisited, Limit, NoObserver,
+        breadth_first::bfs_reach_with, from_fn, observer::NoObserver,
+        shortest_path::dijkstra_reach_with, visited::HashVisited, Limit,
     };
     let line = from_fn(|&n: &u32| [(n + 1, 1u32)], |_| false);
     let limits = Limits::none().with_max_expanded(7);
     let mut reach = dijkstra_reach_with(&line, 0, &limits, NoObserver);
-    assert_eq!(reach.by_ref().last(), Some((7, 7)));
+    let last = reach
+        .by_ref()
+        .last()
+        .map(|reached| (reached.state, reached.cost));
+    assert_eq!(last, Some((7, 7)));
     assert_eq!(reach.limit(), Some(Limit::Expanded));
     assert_eq!(reach.statistics().expanded, 7);
     let mut reach = bfs_reach_with(&line, 0, HashVisited::default(), &limits, NoObserver);
@@ -186,7 +210,7 @@ fn reach_iterators_stop_at_limits_and_say_so() {
 /// The two sides of a bidirectional Dijkstra share one expansion limit.
 #[test]
 fn bidirectional_dijkstra_counts_both_sides_against_the_limits() {
-    use search_core::{from_fn_reversible, Limit, NoObserver, Outcome};
+    use search_core::{closure::from_fn_reversible, observer::NoObserver, Limit, Outcome};
     let steps = |&n: &i64| [(n - 1, 1u32), (n + 1, 1)];
     let line = from_fn_reversible(steps, steps, |_| false);
     let limits = Limits::none().with_max_expanded(6);
@@ -200,7 +224,8 @@ fn bidirectional_dijkstra_counts_both_sides_against_the_limits() {
 #[test]
 fn reach_iterators_report_costs_to_observers() {
     use search_core::{
-        bfs_reach_with, dijkstra_reach_with, from_fn, HashVisited, Observer, Problem,
+        breadth_first::bfs_reach_with, from_fn, observer::Observer,
+        shortest_path::dijkstra_reach_with, visited::HashVisited, Problem,
     };
 
     struct Costs(Vec<(u8, u32)>);
@@ -227,7 +252,9 @@ fn reach_iterators_report_costs_to_observers() {
         .collect();
     assert_eq!(seen.0, expected);
     let mut seen = Costs(Vec::new());
-    let costs: Vec<(u8, u32)> = dijkstra_reach_with(&problem, 0, &limits, &mut seen).collect();
+    let costs: Vec<(u8, u32)> = dijkstra_reach_with(&problem, 0, &limits, &mut seen)
+        .map(|reached| (reached.state, reached.cost))
+        .collect();
     assert_eq!(seen.0, costs);
     assert_eq!(costs.last(), Some(&(7, 6)));
 }
@@ -283,4 +310,101 @@ proptest! {
     ) {
         check_multi_source::<Undirected>(&edges, &starts, goal)?;
     }
+}
+
+/// Breadth-first reach's size hint is a true lower bound: every state found and not yet handed
+/// out when no limit is set, and only what needs no expansion when one is.
+#[test]
+fn bfs_reach_size_hint_is_a_lower_bound() {
+    use search_core::visited::HashVisited;
+    use search_core::{breadth_first::bfs_reach_with, from_fn, observer::NoObserver};
+    // A binary tree of depth 4: 31 states.
+    let tree = from_fn(
+        |&n: &u32| {
+            if n < 16 {
+                vec![(2 * n, 1u32), (2 * n + 1, 1)]
+            } else {
+                vec![]
+            }
+        },
+        |_| false,
+    );
+    let none = Limits::none();
+    let mut reach = bfs_reach_with(&tree, 1, HashVisited::default(), &none, NoObserver);
+    let mut left = 31;
+    loop {
+        let (lower, upper) = reach.size_hint();
+        assert!(lower <= left, "{lower} states promised, {left} left");
+        if let Some(upper) = upper {
+            assert!(upper >= left);
+        }
+        if reach.next().is_none() {
+            break;
+        }
+        left -= 1;
+    }
+    assert_eq!(left, 0);
+    assert_eq!(reach.size_hint(), (0, Some(0)));
+    // Halfway, the queue holds the next layer, all of it promised.
+    let mut reach = bfs_reach_with(&tree, 1, HashVisited::default(), &none, NoObserver);
+    reach.by_ref().take(4).for_each(drop);
+    assert_eq!(reach.size_hint().0, 3, "the rest of depth 2 is queued");
+
+    // Under a limit, only the start is promised: the next expansion may be refused.
+    let limits = Limits::none().with_max_expanded(2);
+    let mut reach = bfs_reach_with(&tree, 1, HashVisited::default(), &limits, NoObserver);
+    assert_eq!(reach.size_hint().0, 1);
+    reach.next();
+    assert_eq!(reach.size_hint().0, 0);
+    assert_eq!(
+        reach.count(),
+        2,
+        "1 then 2 and 3; the third expansion is refused"
+    );
+}
+
+/// Dijkstra reach's size hint, likewise: every state queued at a finite cost with no limit,
+/// only what needs no expansion with one.
+#[test]
+fn dijkstra_reach_size_hint_is_a_lower_bound() {
+    use search_core::{from_fn, observer::NoObserver, shortest_path::dijkstra_reach_with};
+    // Subsets of {0, ..., 4}: adding an element costs 2, removing one 1; 32 states.
+    let subsets = from_fn(
+        |&set: &u8| {
+            (0..5).map(move |bit| (set ^ 1 << bit, if set & 1 << bit == 0 { 2u32 } else { 1 }))
+        },
+        |_| false,
+    );
+    let none = Limits::none();
+    let mut reach = dijkstra_reach_with(&subsets, 0, &none, NoObserver);
+    let mut left = 32;
+    loop {
+        let (lower, upper) = reach.size_hint();
+        assert!(lower <= left, "{lower} states promised, {left} left");
+        if let Some(upper) = upper {
+            assert!(upper >= left);
+        }
+        if reach.next().is_none() {
+            break;
+        }
+        left -= 1;
+    }
+    assert_eq!(left, 0);
+    assert_eq!(reach.size_hint(), (0, Some(0)));
+    let mut reach = dijkstra_reach_with(&subsets, 0, &none, NoObserver);
+    reach.next();
+    reach.next();
+    // The start's five children were queued; one was handed out, and its expansion is next.
+    assert_eq!(reach.size_hint().0, 4);
+
+    let limits = Limits::none().with_max_expanded(1);
+    let mut reach = dijkstra_reach_with(&subsets, 0, &limits, NoObserver);
+    assert_eq!(reach.size_hint().0, 1);
+    reach.next();
+    assert_eq!(reach.size_hint().0, 0);
+    assert_eq!(
+        reach.count(),
+        1,
+        "the start expanded, its cheapest child handed out"
+    );
 }

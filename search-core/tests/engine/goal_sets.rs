@@ -9,8 +9,10 @@ use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    bidirectional_bfs_between, bidirectional_bfs_to_goals, bidirectional_dijkstra_to_goals,
-    multi_source_bfs, multi_source_bfs_reach, GraphProblem, Outcome, ResultOf, Solution,
+    bidirectional::bidirectional_bfs_between, bidirectional::bidirectional_bfs_to_goals,
+    bidirectional::bidirectional_dijkstra_to_goals, breadth_first::multi_source_bfs,
+    breadth_first::multi_source_bfs_reach, outcome::ResultOf, outcome::Solution, GraphProblem,
+    Outcome,
 };
 
 use crate::graphs::{build, check_path, edges, Edges};
@@ -199,7 +201,7 @@ proptest! {
             .edges_directed(start, petgraph::Direction::Incoming)
             .filter_map(|edge| distances.get(&edge.source()).map(|distance| distance + 1))
             .min();
-        match (search_core::bfs_loop(&problem, start).outcome, shortest) {
+        match (search_core::breadth_first::bfs_loop(&problem, start).outcome, shortest) {
             (Outcome::Solved(solution), Some(shortest)) => {
                 prop_assert_eq!(solution.len(), shortest);
                 check_path(&graph, start, start, &solution)?;

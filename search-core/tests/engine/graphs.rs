@@ -14,10 +14,11 @@ use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    astar, astar_with, bfs, bfs_with, bidirectional_bfs, bidirectional_bfs_with, explore, fringe,
-    heuristic_fn, idastar, idastar_with, DenseVisited, ExploredGraph, GraphProblem, HashVisited,
-    Limit, Limits, NoHeuristic, NoObserver, OrderedVisited, Outcome, Problem, ResultOf, Solution,
-    Successor, Successors,
+    astar, bfs, bidirectional::bidirectional_bfs_with, bidirectional_bfs, breadth_first::bfs_with,
+    graph::explore, graph::ExploredGraph, heuristic::NoHeuristic, heuristic_fn, idastar,
+    idastar::idastar_with, informed::astar_with, informed::fringe, observer::NoObserver,
+    outcome::ResultOf, outcome::Solution, visited::DenseVisited, visited::HashVisited,
+    visited::OrderedVisited, GraphProblem, Limit, Limits, Outcome, Problem, Successor, Successors,
 };
 
 /// A random graph: node count and `(source, target, weight)` edges, parallel edges and

@@ -7,9 +7,10 @@ use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use search_core::{
-    astar, astar_with, bfs, bidirectional_bfs, idastar, idastar_parallel, idastar_with, Heuristic,
-    InPlace, IncrementalHeuristic, Limit, Limits, NoHeuristic, NoObserver, Outcome, Problem,
-    ResultOf, Reversible, Statistics, Successor, Successors,
+    astar, bfs, bidirectional_bfs, heuristic::IncrementalHeuristic, heuristic::NoHeuristic,
+    idastar, idastar::idastar_parallel, idastar::idastar_with, informed::astar_with,
+    observer::NoObserver, outcome::ResultOf, Heuristic, InPlace, Limit, Limits, Outcome, Problem,
+    Reversible, Statistics, Successor, Successors,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -222,7 +223,7 @@ impl Heuristic<Slotted> for ConsistentMoveTable<'_> {
 /// reports every edge, so that tests can hold the recursive walk up against it.
 struct Enabled;
 
-impl<P: Problem> search_core::Observer<P> for Enabled {}
+impl<P: Problem> search_core::observer::Observer<P> for Enabled {}
 
 /// A heuristic given as one estimate per node.
 pub(super) struct Table(Vec<u32>);
@@ -1003,7 +1004,7 @@ struct Recorder {
     iterations: Vec<u64>,
 }
 
-impl search_core::Observer<Graph> for Recorder {
+impl search_core::observer::Observer<Graph> for Recorder {
     fn expanded(&mut self, state: &usize, cost: u32) {
         self.expanded.push((*state, cost));
     }

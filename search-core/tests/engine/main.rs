@@ -14,4 +14,5 @@ mod graphs;
 mod informed;
 mod k_shortest;
 mod progress;
+mod recorded;
 mod uninformed;

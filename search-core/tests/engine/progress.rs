@@ -2,11 +2,17 @@
 //! hears counts that grow, bounds that rise and a last report that matches the search's end.
 
 use search_core::{
-    astar_bag_with, astar_with, bfs_with, bidirectional_bfs_with, bidirectional_dijkstra_with,
-    dijkstra_all_with, dijkstra_with, heuristic_fn, idastar_with, yen_with, HashVisited, InPlace,
-    Limits, NoObserver, OnProgress, Problem, Progress, Reversible, SearchResult, Statistics,
-    Successor, Successors, PROGRESS_INTERVAL,
+    bidirectional::bidirectional_bfs_with, bidirectional::bidirectional_dijkstra_with,
+    breadth_first::bfs_with, heuristic_fn, idastar::idastar_with, informed::astar_bag_with,
+    informed::astar_with, observer::NoObserver, observer::OnProgress, observer::Progress,
+    shortest_path::dijkstra_all_with, shortest_path::dijkstra_with, shortest_path::yen_with,
+    visited::HashVisited, InPlace, Limits, Problem, Reversible, SearchResult, Statistics,
+    Successor, Successors,
 };
+
+/// How many expansions pass between two progress reports, as `Observer::progress` documents
+/// it (the engine's own constant is private: a tuning choice, not an interface).
+const PROGRESS_INTERVAL: u64 = 16_384;
 
 /// Five wheels of ten notches, each turned by one notch either way: 100,000 states, the
 /// farthest from `00000` being `55555`, 25 turns away.

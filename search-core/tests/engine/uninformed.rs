@@ -8,9 +8,10 @@ use std::time::Instant;
 
 use proptest::prelude::*;
 use search_core::{
-    bfs, bfs_layers, bfs_with, bidirectional_bfs, bidirectional_bfs_with, from_fn,
-    from_fn_reversible, DenseVisited, HashVisited, Limit, Limits, NoObserver, Observer,
-    OrderedVisited, Outcome, PerfectRank, Problem, Reversible, Successor, Successors,
+    bfs, bidirectional::bidirectional_bfs_with, bidirectional_bfs, breadth_first::bfs_layers,
+    breadth_first::bfs_with, closure::from_fn_reversible, from_fn, observer::NoObserver,
+    observer::Observer, problem::PerfectRank, visited::DenseVisited, visited::HashVisited,
+    visited::OrderedVisited, Limit, Limits, Outcome, Problem, Reversible, Successor, Successors,
 };
 
 /// A directed multigraph with weighted edges; an action is the index of the edge taken.
@@ -113,7 +114,7 @@ impl PerfectRank for Graph {
     }
 }
 
-type GraphResult = search_core::ResultOf<Graph>;
+type GraphResult = search_core::outcome::ResultOf<Graph>;
 
 /// Checks that `result` answers "shortest path from `start` to the graph's goal" as the oracle
 /// does: same reachability, fewest edges, a path that replays through the graph, and a cost that

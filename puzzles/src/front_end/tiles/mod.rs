@@ -2,7 +2,7 @@
 
 mod solving;
 
-use search_core::{explore, Limits};
+use search_core::{graph::explore, Limits};
 
 use super::{
     Answer, Choice, Choices, Explored, Grid, Instance, InstanceError, OptionKind, Options,

@@ -7,7 +7,8 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
 
-use search_core::{Limit, Limits, PruningAutomaton, Statistics};
+use search_core::pruning::PruningAutomaton;
+use search_core::{Limit, Limits, Statistics};
 
 use super::TilesInstance;
 use crate::front_end::answer::lower_bound;

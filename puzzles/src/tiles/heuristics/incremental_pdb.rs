@@ -1,6 +1,6 @@
 //! Pattern databases for depth-first search, updated per move instead of recomputed.
 
-use search_core::IncrementalHeuristic;
+use search_core::heuristic::IncrementalHeuristic;
 
 use super::manhattan::Manhattan;
 use super::pattern_database::PdbHeuristic;

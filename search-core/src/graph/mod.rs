@@ -1,0 +1,8 @@
+//! Explicit graphs: [`GraphProblem`] runs every algorithm on a `petgraph` graph, and
+//! [`explore`] records the graph a search generates ([`ExploredGraph`]).
+
+mod explicit;
+mod export;
+
+pub use explicit::GraphProblem;
+pub use export::{explore, ExploredGraph};
