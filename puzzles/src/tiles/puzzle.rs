@@ -203,6 +203,16 @@ impl<Word: PackedWord> Problem for SlidingPuzzle<Word> {
     fn inverse(&self, action: &Move) -> Option<Move> {
         Some(action.inverse())
     }
+
+    /// The blank's move is plain from the two boards (where the blank went): the searches that
+    /// store boards keep no move beside each, a byte and its padding a node.
+    const ACTIONS_FROM_STATES: bool = true;
+
+    #[inline]
+    fn action_between(&self, from: &Self::State, to: &Self::State) -> Option<Move> {
+        (Move::ALL.into_iter())
+            .find(|&direction| self.step(from.blank(), direction) == Some(to.blank()))
+    }
 }
 
 /// Four action slots, one per direction in [`Move::ALL`] order; a slot is empty when its move
