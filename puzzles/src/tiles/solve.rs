@@ -41,6 +41,26 @@ pub enum Algorithm {
     ParallelIdaStar(NonZeroUsize),
 }
 
+/// The longest redundant move sequences that IDA* with pattern databases prunes by default on
+/// boards of `shape` once a search runs long enough to pay for finding them
+/// ([`SolveRequest::without_default_pruning`] turns it off), or `None` for no pruning by
+/// default.
+///
+/// 14 moves on the 24-puzzle: Korf & Felner's #1 takes 322 M nodes with it against 801 M
+/// without, and the sequences take about a second to find. None on smaller boards, whose
+/// searches with pattern databases end within a second (BENCHMARKS.md, "Pattern databases by
+/// default").
+///
+/// ```
+/// use puzzles::{default_pruning_length, Shape};
+///
+/// assert_eq!(default_pruning_length(Shape::new(5, 5).unwrap()), Some(14));
+/// assert_eq!(default_pruning_length(Shape::new(3, 3).unwrap()), None);
+/// ```
+pub fn default_pruning_length(shape: Shape) -> Option<usize> {
+    (shape.cells() >= 25).then_some(14)
+}
+
 impl Algorithm {
     /// The fastest suitable algorithm for boards of `shape`: IDA*, at every size. On the
     /// 8-puzzle A* would fit in memory too, but IDA* with the incremental Manhattan distance
@@ -282,8 +302,10 @@ impl TileReport {
 /// with no search. Boards of up to 16 cells are packed into `u64`, larger ones into `u128`.
 /// [`HeuristicKind::PatternDatabase`] takes its databases from the
 /// [default cache directory](PdbSource::default_location), building them there on first use,
-/// and on boards of more than 16 cells gives them [direct tables](PdbSource::with_direct_tables)
-/// (up to [`DEFAULT_DIRECT_TABLES`](super::heuristics::DEFAULT_DIRECT_TABLES) bytes); use
+/// and on boards of more than 16 cells gives an IDA* search that runs long enough
+/// [direct tables](PdbSource::with_direct_tables_when_long) (up to
+/// [`DEFAULT_DIRECT_TABLES`](super::heuristics::DEFAULT_DIRECT_TABLES) bytes) and duplicate
+/// pruning ([`default_pruning_length`]) between two of its iterations; use
 /// [`solve_with`] to choose the cache and the tables, hear about builds, or solve many boards
 /// with one loading. The deadline and cancellation flag of `limits` also stop such a build: the
 /// outcome is then [`TileOutcome::LimitReached`], as if the search had stopped.
@@ -419,12 +441,15 @@ pub fn solve_pruned(
 /// ```
 #[derive(Clone, Copy)]
 pub struct SolveRequest<'a> {
-    algorithm: Algorithm,
-    heuristic: HeuristicKind,
-    limits: &'a Limits,
-    pruning: Option<&'a PruningAutomaton>,
-    progress: &'a dyn Fn(&Progress),
-    crew: Option<&'a Crew>,
+    pub(super) algorithm: Algorithm,
+    pub(super) heuristic: HeuristicKind,
+    pub(super) limits: &'a Limits,
+    pub(super) pruning: Option<&'a PruningAutomaton>,
+    /// Whether a long search may prune duplicates by the default for its board size when
+    /// `pruning` names no automaton.
+    pub(super) default_pruning: bool,
+    pub(super) progress: &'a dyn Fn(&Progress),
+    pub(super) crew: Option<&'a Crew>,
 }
 
 impl<'a> SolveRequest<'a> {
@@ -435,9 +460,21 @@ impl<'a> SolveRequest<'a> {
             heuristic,
             limits,
             pruning: None,
+            default_pruning: true,
             progress: &|_| {},
             crew: None,
         }
+    }
+
+    /// Never prunes duplicates unless [`with_pruning`](Self::with_pruning) names an
+    /// automaton. Without this, IDA* with pattern databases prunes the redundant move sequences
+    /// of up to [`default_pruning_length`] moves on its own once the search has run longer
+    /// than finding them takes (about a second on the 24-puzzle): the same optimal length,
+    /// with fewer nodes, but other node counts and maybe another of the optimal solutions.
+    #[must_use]
+    pub fn without_default_pruning(mut self) -> Self {
+        self.default_pruning = false;
+        self
     }
 
     /// Skips the paths `automaton` forbids, as [`solve_pruned`] does (IDA* only).
@@ -477,6 +514,7 @@ impl fmt::Debug for SolveRequest<'_> {
             .field("heuristic", &self.heuristic)
             .field("limits", self.limits)
             .field("pruned", &self.pruning.is_some())
+            .field("default_pruning", &self.default_pruning)
             .field("crew", &self.crew.map(Crew::threads))
             .finish_non_exhaustive()
     }
@@ -608,6 +646,7 @@ fn search<Word: PackedWord>(
         pruning,
         progress,
         crew,
+        ..
     } = request;
     let puzzle = SlidingPuzzle::<Word>::new(goal)?;
     let state = puzzle.state(start)?;
@@ -619,6 +658,12 @@ fn search<Word: PackedWord>(
             }
             other => other?,
         };
+    }
+    if heuristic == HeuristicKind::PatternDatabase && algorithm.is_idastar() {
+        // IDA* updates the lookups per move, and adds direct tables and duplicate pruning
+        // once the search has shown it runs long enough for them to pay.
+        let escalation = super::staged::Escalation::default_for(goal.shape());
+        return super::staged::search(&puzzle, goal, state, request, databases, escalation);
     }
     if let Some(automaton) = pruning {
         let pruned = Pruned::new(&puzzle, automaton).map_err(SolveError::Pruning)?;
@@ -639,8 +684,7 @@ fn search<Word: PackedWord>(
                 pruned_idastar(&pruned, &LinearConflict::new(goal), start, watch, threads)
             }
             HeuristicKind::PatternDatabase => {
-                let heuristic = databases.heuristic(goal)?.incremental();
-                pruned_idastar(&pruned, &heuristic, start, watch, threads)
+                unreachable!("IDA* with pattern databases takes the staged search above")
             }
         };
         // The board is solvable, so only an automaton that breaks its soundness rules can
@@ -659,18 +703,8 @@ fn search<Word: PackedWord>(
             let goal = puzzle.goal_state();
             bidirectional_bfs_with(&puzzle, state, goal, limits, OnProgress(progress))
         }
-        // IDA* updates the lookups per move; A* stores no path to carry them along.
-        (Algorithm::IdaStar, HeuristicKind::PatternDatabase) => {
-            let heuristic = databases.heuristic(goal)?.incremental();
-            match crew {
-                Some(crew) => idastar_crew(&puzzle, &heuristic, state, limits, crew),
-                None => idastar_with(&puzzle, &heuristic, state, limits, OnProgress(progress)),
-            }
-        }
-        (Algorithm::ParallelIdaStar(threads), HeuristicKind::PatternDatabase) => {
-            let heuristic = databases.heuristic(goal)?.incremental();
-            idastar_parallel(&puzzle, &heuristic, state, limits, threads)
-        }
+        // A* (IDA* took the staged search above): it stores no path to carry lookups along,
+        // and runs out of memory on the 24-puzzle long before direct tables would pay.
         (_, HeuristicKind::PatternDatabase) => informed(
             &puzzle,
             databases.heuristic(goal)?,
