@@ -432,21 +432,25 @@ fn temporary_writer(name: &str) -> Option<u32> {
     pid.parse().ok()
 }
 
-/// Whether a process with id `pid` exists (as far as this process can see).
+/// Whether a process with id `pid` exists (as far as this process can see): asked of the
+/// system through [`rustix`] (tempfile's own system-call layer, so no crate is added), which
+/// sends signal 0: nothing is delivered, only the existence and the right to signal are
+/// checked.
 fn process_exists(pid: u32) -> bool {
     #[cfg(unix)]
     {
-        let Ok(pid) = libc::pid_t::try_from(pid) else {
+        // Ids beyond `i32` are no process; 0 and below name groups, not a writer: left alone.
+        let Ok(raw) = i32::try_from(pid) else {
             return false;
         };
-        if pid <= 0 {
+        let Some(pid) = rustix::process::Pid::from_raw(raw).filter(|_| raw > 0) else {
             return true;
+        };
+        match rustix::process::test_kill_process(pid) {
+            Ok(()) => true,
+            // It exists, but belongs to another user.
+            Err(error) => error == rustix::io::Errno::PERM,
         }
-        // SAFETY: signal 0 sends nothing; kill only checks that the process exists and may be
-        // signalled. It reads no memory of ours.
-        let sent = unsafe { libc::kill(pid, 0) };
-        // EPERM: it exists, but belongs to another user.
-        sent == 0 || std::io::Error::last_os_error().raw_os_error() == Some(libc::EPERM)
     }
     #[cfg(not(unix))]
     {

@@ -41,12 +41,11 @@ use super::shape::Shape;
 use super::solve::{default_pruning_length, Algorithm, SolveError, SolveRequest, TileOutcome};
 use crate::pdb::PdbError;
 
-/// About how many seconds the search for redundant sequences of up to `length` moves takes
-/// on boards of `cells` cells: about a second at 14 moves on the 24-puzzle, ninefold every two
-/// moves (`tile_pruning_automaton`'s docs), less on smaller boards.
-fn pruning_seconds(cells: usize, length: usize) -> f64 {
-    let at_14 = cells as f64 / 25.0;
-    at_14 * 3f64.powi(length as i32 - 14)
+/// About how many seconds the search for redundant sequences of up to `length` moves takes:
+/// about a second at 14 moves on the 15- and 24-puzzles alike, ninefold every two moves
+/// (`tile_pruning_automaton`'s docs).
+fn pruning_seconds(length: usize) -> f64 {
+    3f64.powi(length as i32 - 14)
 }
 
 /// When speed-ups are made: after the search is predicted to run this many times their cost
@@ -313,7 +312,7 @@ pub(super) fn search<Word: PackedWord>(
             .map(|(_, seconds)| seconds),
         pruning: (escalation.pruning)
             .filter(|_| request.pruning.is_none() && request.default_pruning)
-            .map(|length| (length, pruning_seconds(shape.cells(), length))),
+            .map(|length| (length, pruning_seconds(length))),
     };
     let threads = match request.algorithm {
         Algorithm::ParallelIdaStar(threads) => threads.get(),
