@@ -353,6 +353,143 @@ impl PdbCache {
     }
 }
 
+/// A database file in a [`PdbCache`]'s directory, as [`PdbCache::list`] finds it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CachedFile {
+    /// Where it is.
+    pub path: PathBuf,
+    /// Its size in bytes.
+    pub bytes: u64,
+    /// What its header says, or why it could not be read (a file the cache would rebuild).
+    pub database: Result<CachedDatabase, String>,
+}
+
+/// What a cached database is for, read from its file's header (its table is not read).
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub struct CachedDatabase {
+    /// The board's width.
+    pub width: usize,
+    /// The board's height.
+    pub height: usize,
+    /// The goal it was built for: the tile at each cell.
+    pub goal: Vec<u8>,
+    /// The pattern's tiles, in increasing order.
+    pub pattern: Vec<u8>,
+    /// Its abstraction.
+    pub abstraction: Abstraction,
+    /// The standard partitions that use it for this goal (and, for the blank-first goal, every
+    /// goal with its blank in a corner), by name; empty for a pattern of one's own.
+    pub partitions: Vec<&'static str>,
+}
+
+impl CachedDatabase {
+    /// Whether the goal is the blank-first one (`0 1 2 ...`), whose databases every goal with
+    /// its blank in a corner shares.
+    pub fn is_blank_first(&self) -> bool {
+        self.goal == super::partitions::blank_first_goal(self.width, self.height)
+    }
+}
+
+impl PdbCache {
+    /// Every database file in the cache's directory (`*.pdb`), sorted by name, with what its
+    /// header says: which board, goal, pattern and abstraction, and which standard partitions
+    /// use it. Only headers are read: listing a cache of gigabytes takes milliseconds. A
+    /// directory that does not exist yet holds nothing.
+    ///
+    /// # Errors
+    /// [`PdbError::Io`] when the directory cannot be read.
+    ///
+    /// ```
+    /// use puzzles::pdb::PdbCache;
+    ///
+    /// let directory = tempfile::tempdir().unwrap();
+    /// let cache = PdbCache::new(directory.path().join("pdb"));
+    /// assert!(cache.list().unwrap().is_empty());
+    /// let goal = [0, 1, 2, 3, 4, 5, 6, 7, 8];
+    /// cache.get_or_build(3, 3, &goal, &[1, 2, 3], |_| {}, |_| {}).unwrap();
+    /// let files = cache.list().unwrap();
+    /// assert_eq!(files.len(), 1);
+    /// let database = files[0].database.as_ref().unwrap();
+    /// assert_eq!((database.width, database.pattern.as_slice()), (3, &[1, 2, 3][..]));
+    /// assert!(database.is_blank_first() && database.partitions.is_empty());
+    /// cache.remove(&files[0]).unwrap();
+    /// assert!(cache.list().unwrap().is_empty());
+    /// ```
+    pub fn list(&self) -> Result<Vec<CachedFile>, PdbError> {
+        let io = |source| PdbError::Io {
+            path: self.directory.clone(),
+            source,
+        };
+        let entries = match std::fs::read_dir(&self.directory) {
+            Ok(entries) => entries,
+            Err(error) if error.kind() == std::io::ErrorKind::NotFound => return Ok(Vec::new()),
+            Err(error) => return Err(io(error)),
+        };
+        let mut files = Vec::new();
+        for entry in entries {
+            let entry = entry.map_err(io)?;
+            let path = entry.path();
+            let is_database = path.extension().is_some_and(|extension| extension == "pdb")
+                && !entry.file_name().to_string_lossy().starts_with('.');
+            if !is_database {
+                continue;
+            }
+            let bytes = entry.metadata().map(|metadata| metadata.len()).unwrap_or(0);
+            let database = describe(&path).map_err(|error| error.to_string());
+            files.push(CachedFile {
+                path,
+                bytes,
+                database,
+            });
+        }
+        files.sort_by(|a, b| a.path.cmp(&b.path));
+        Ok(files)
+    }
+
+    /// Removes `file` (listed by [`list`](Self::list)) and the marker that remembers its
+    /// checksum, if any.
+    ///
+    /// # Errors
+    /// [`PdbError::Io`] when the file exists and cannot be removed.
+    pub fn remove(&self, file: &CachedFile) -> Result<(), PdbError> {
+        if let Some(marker) = self.marker_for(&file.path) {
+            // Best effort: a marker without its file is never believed (it names an inode).
+            let _ = std::fs::remove_file(marker);
+        }
+        match std::fs::remove_file(&file.path) {
+            Err(error) if error.kind() != std::io::ErrorKind::NotFound => Err(PdbError::Io {
+                path: file.path.clone(),
+                source: error,
+            }),
+            _ => Ok(()),
+        }
+    }
+}
+
+/// What the header of the database file `path` says, and the standard partitions that use it.
+fn describe(path: &Path) -> Result<CachedDatabase, PdbError> {
+    let (_, _, header) = super::file::read_header(path)?;
+    let partitions = super::partitions::Standard::for_board(header.width, header.height)
+        .filter(|standard| {
+            (standard.on_cells_of(&header.goal).iter()).any(|pattern| {
+                normalised_pattern(pattern, header.width * header.height)
+                    .is_ok_and(|pattern| pattern == header.pattern)
+            })
+        })
+        .map(super::partitions::Standard::name)
+        .collect();
+    Ok(CachedDatabase {
+        width: header.width,
+        height: header.height,
+        goal: header.goal,
+        pattern: header.pattern,
+        abstraction: header.abstraction,
+        partitions,
+    })
+}
+
 /// Writes a file through `write` into a new temporary file in `directory` and renames it to
 /// `path`, returning it open.
 ///

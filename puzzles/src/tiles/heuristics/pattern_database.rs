@@ -586,17 +586,7 @@ impl PdbHeuristic {
         if let Some(turned) = turned_onto(goal, standard.patterns()) {
             return turned;
         }
-        let blank = goal.blank();
-        (standard.patterns().iter())
-            .map(|cells| {
-                (cells.iter())
-                    .map(|&cell| {
-                        let cell = usize::from(cell);
-                        goal.tile(if cell == blank { 0 } else { cell })
-                    })
-                    .collect()
-            })
-            .collect()
+        standard.on_cells_of(goal.tiles())
     }
 }
 
