@@ -5,8 +5,8 @@
 use search_core::{Heuristic, Limits, PruningAutomaton};
 
 use crate::pdb::{
-    partitions, Abstraction, AdditivePdb, BuildOptions, BuildProgress, CacheWarning, Lookups,
-    PdbCache, PdbError,
+    partitions, Abstraction, AdditivePdb, BuildEstimate, BuildOptions, BuildProgress, CacheWarning,
+    Lookups, PdbCache, PdbError,
 };
 use crate::tiles::board::Board;
 use crate::tiles::packing::PackedWord;
@@ -882,6 +882,46 @@ impl<'a> PdbSource<'a> {
     pub fn builds_quickly(&self, goal: &Board) -> bool {
         let shape = goal.shape();
         self.chosen.is_none() && quick_default_is_quick(shape.width(), shape.height())
+    }
+
+    /// What [`heuristic`](Self::heuristic) for `goal` would build before a search could
+    /// start: the patterns of the [chosen partitions](Self::partitions_for) that the cache does
+    /// not hold (all of them without a cache), their size and about how long they take. Empty
+    /// when the databases are loaded already. Every database finished is saved at once, so a
+    /// build that ends before a search gives up is kept for the next run.
+    ///
+    /// ```
+    /// use puzzles::{Board, PdbSource, Shape};
+    ///
+    /// let databases = PdbSource::new(None);
+    /// let twenty_four = Board::blank_first(Shape::new(5, 5).unwrap());
+    /// let estimate = databases.build_estimate(&twenty_four).unwrap();
+    /// // Both 6-6-6-6 partitions: eight 6-tile databases of 25!/19! entries.
+    /// assert_eq!(estimate.patterns, 8);
+    /// assert_eq!(estimate.bytes, 8 * 127_512_000 / 2);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`partitions_for`](Self::partitions_for).
+    pub fn build_estimate(&self, goal: &Board) -> Result<BuildEstimate, PdbError> {
+        if self.loaded_for(goal).is_some() {
+            return Ok(BuildEstimate::default());
+        }
+        let shape = goal.shape();
+        let (width, height) = (shape.width(), shape.height());
+        let mut estimate = BuildEstimate::default();
+        for partition in self.partitions_for(goal)? {
+            estimate = estimate
+                + match &self.cache {
+                    Some(cache) => {
+                        cache.build_estimate(width, height, goal.tiles(), &partition.patterns)?
+                    }
+                    None => (partition.patterns.iter())
+                        .map(|pattern| BuildEstimate::of_pattern(shape.cells(), pattern.len()))
+                        .try_fold(BuildEstimate::default(), |sum, one| Ok(sum + one?))?,
+                };
+        }
+        Ok(estimate)
     }
 
     /// Whether the cache has a file for every pattern of `partition` for `goal`.
