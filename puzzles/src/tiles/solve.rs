@@ -46,23 +46,24 @@ pub enum Algorithm {
 /// ([`SolveRequest::without_default_pruning`] turns it off), or `None` for no pruning by
 /// default.
 ///
-/// 14 moves on the 24-puzzle: Korf & Felner's #1 takes 322 M nodes with it against 801 M
-/// without, for about a second to find the sequences. 12 on the 15-puzzle: Korf's #88 with
-/// the 6-6-3 databases expands 1.55 M nodes instead of 2.66 M, and the sequences take a
-/// quarter of a second to find (those of 14 moves prune a little more but take seven times
-/// as long). None on other boards, where it is not measured.
+/// 14 moves on the 24-puzzle: Korf & Felner's #1 takes 297 M generated nodes with it against
+/// 801 M without, for about a second to find the sequences. None on the 15-puzzle: Korf's 100
+/// through `slide batch` are each over in milliseconds, too soon for pruning to be made, and a
+/// search that has something left to make runs on one thread without a batch's crew (1.96 s
+/// against 1.72-1.90 s on a loaded machine). Long 15-puzzle searches would gain (Korf's #88
+/// with the 6-6-3 databases: 1.55 M nodes expanded with 12-move sequences against 2.66 M,
+/// 2.5 s against 3.5 s with the quarter second of setup): `--prune 12` asks for it. None on
+/// other boards, where it is not measured.
 ///
 /// ```
 /// use puzzles::{default_pruning_length, Shape};
 ///
 /// assert_eq!(default_pruning_length(Shape::new(5, 5).unwrap()), Some(14));
-/// assert_eq!(default_pruning_length(Shape::new(4, 4).unwrap()), Some(12));
-/// assert_eq!(default_pruning_length(Shape::new(3, 3).unwrap()), None);
+/// assert_eq!(default_pruning_length(Shape::new(4, 4).unwrap()), None);
 /// ```
 pub fn default_pruning_length(shape: Shape) -> Option<usize> {
     match (shape.width(), shape.height()) {
         (5, 5) => Some(14),
-        (4, 4) => Some(12),
         _ => None,
     }
 }

@@ -321,6 +321,13 @@ pub(super) fn search<Word: PackedWord>(
     let mut floor: TileCost = 0;
     let mut searched = Duration::ZERO;
     let mut pruning_length = None;
+    // An automaton made for an earlier board (of a batch) costs nothing more: used at once.
+    if let Some((length, _)) = deferred.pruning {
+        if databases.default_automaton(shape, length).is_some() {
+            pruning_length = Some(length);
+            deferred.pruning = None;
+        }
+    }
     loop {
         let Some(heuristic) = databases.loaded_for(goal) else {
             return Err(SolveError::PatternDatabase(PdbError::Mismatch));
