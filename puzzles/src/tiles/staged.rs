@@ -12,9 +12,10 @@
 //! predict when the search would pass the cost of a speed-up.
 //!
 //! The search runs on one thread, watching its iterations through its progress
-//! ([`OnProgress`]). When the time searched plus the predicted time of the iteration about to
-//! start exceeds what a deferred speed-up costs (divided by the threads a parallel search will
-//! have once nothing is deferred), the search is stopped right there, through a cancellation
+//! ([`OnProgress`]). When the nodes expanded plus the predicted nodes of the iteration about to
+//! start exceed twice what a deferred speed-up costs, counted in the nodes the search expands in
+//! that time (divided by the threads a parallel search will have once nothing is deferred), the
+//! search is stopped right there, through a cancellation
 //! flag of its own, having lost nothing of the iterations before; the speed-ups due are made
 //! (under the caller's limits), and IDA* starts again, its first threshold the one the stopped
 //! iteration had: every iteration below it was exhausted, so no solution is shorter (the
@@ -24,7 +25,7 @@
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use search_core::{
     idastar_crew, idastar_parallel, idastar_with, IncrementalHeuristic, Limit, Limits, OnProgress,
@@ -40,6 +41,12 @@ use super::redundant::RedundantSearchError;
 use super::shape::Shape;
 use super::solve::{default_pruning_length, Algorithm, SolveError, SolveRequest, TileOutcome};
 use crate::pdb::PdbError;
+
+/// Nodes IDA* with the 24-puzzle's databases, without direct tables, expands a second on the
+/// machine where the speed-ups' costs in seconds were measured: costs are weighed in nodes, so
+/// that a loaded machine, slower at both, decides as a quiet one does, and a board escalates at
+/// the same iteration on every run (its node counts are reproducible).
+const EXPANSIONS_PER_SECOND: f64 = 1.5e6;
 
 /// About how many seconds the search for redundant sequences of up to `length` moves takes:
 /// about a second at 14 moves on the 15- and 24-puzzles alike, ninefold every two moves
@@ -90,12 +97,13 @@ impl Deferred {
         self.direct.is_none() && self.pruning.is_none()
     }
 
-    /// The speed-ups due when the search, having run `searched`, is about to start an
-    /// iteration predicted to take `next`: those whose cost (shared by `threads`) is at most
-    /// `pays_after` times less than the search would then have run.
-    fn due(&self, searched: Duration, next: Duration, threads: usize, pays_after: f64) -> Deferred {
-        let horizon = (searched + next).as_secs_f64() * threads as f64;
-        let pays = |cost: f64| cost * pays_after <= horizon;
+    /// The speed-ups due when the search, having expanded `expanded` nodes, is about to start
+    /// an iteration predicted to expand `next`: those whose cost (shared by `threads`, in the
+    /// nodes expanded meanwhile) is at most `pays_after` times less than the search would then
+    /// have expanded.
+    fn due(&self, expanded: u64, next: u64, threads: usize, pays_after: f64) -> Deferred {
+        let horizon = expanded.saturating_add(next) as f64 * threads as f64;
+        let pays = |seconds: f64| seconds * EXPANSIONS_PER_SECOND * pays_after <= horizon;
         Deferred {
             direct: self.direct.filter(|&cost| pays(cost)),
             pruning: self.pruning.filter(|&(_, cost)| pays(cost)),
@@ -112,13 +120,11 @@ enum RunEnd {
 
 /// The duration of the iteration about to start, from the durations of the last two: times
 /// their ratio (the growth of IDA*'s iterations, between 2 and 16; 6 while only one is known).
-fn predicted(last: Duration, before: Option<Duration>) -> Duration {
+fn predicted(last: u64, before: Option<u64>) -> u64 {
     let growth = before
-        .filter(|before| !before.is_zero())
-        .map_or(6.0, |before| {
-            (last.as_secs_f64() / before.as_secs_f64()).clamp(2.0, 16.0)
-        });
-    last.mul_f64(growth)
+        .filter(|&before| before > 0)
+        .map_or(6.0, |before| (last as f64 / before as f64).clamp(2.0, 16.0));
+    (last as f64 * growth) as u64
 }
 
 /// The heuristic of a search that starts again: the start's estimate raised to `floor`, a
@@ -319,7 +325,6 @@ pub(super) fn search<Word: PackedWord>(
     };
     let mut total = Statistics::default();
     let mut floor: TileCost = 0;
-    let mut searched = Duration::ZERO;
     let mut pruning_length = None;
     // An automaton made for an earlier board (of a batch) costs nothing more: used at once.
     if let Some((length, _)) = deferred.pruning {
@@ -371,9 +376,8 @@ pub(super) fn search<Word: PackedWord>(
         run_limits.cancel = Some(Arc::clone(&switch));
         let caller_cancel = limits.cancel.as_deref();
         let cancelled = || caller_cancel.is_some_and(|flag| flag.load(Ordering::Relaxed));
-        let run_began = Instant::now();
-        // When each iteration started, and the decision taken at the last start.
-        let mut starts: Vec<Instant> = Vec::new();
+        // The nodes expanded (in this run) as each iteration started.
+        let mut starts: Vec<u64> = Vec::new();
         let mut bound = None;
         let mut due = Deferred::default();
         let mut stopped_at = None;
@@ -386,7 +390,7 @@ pub(super) fn search<Word: PackedWord>(
                 return;
             }
             bound = step.bound;
-            let now = Instant::now();
+            let now = step.expanded;
             let last = starts.last().map(|&start| now - start);
             let before = match starts.as_slice() {
                 [.., before, last] => Some(*last - *before),
@@ -395,8 +399,7 @@ pub(super) fn search<Word: PackedWord>(
             starts.push(now);
             if let Some(last) = last {
                 let next = predicted(last, before);
-                let searched = searched + (now - run_began);
-                due = deferred.due(searched, next, threads, escalation.pays_after);
+                due = deferred.due(offset + now, next, threads, escalation.pays_after);
                 if !due.is_empty() {
                     stopped_at = step.bound;
                     switch.store(true, Ordering::Relaxed);
@@ -413,7 +416,6 @@ pub(super) fn search<Word: PackedWord>(
             &request,
             Engine::Watched(&mut watch),
         )?;
-        searched += run_began.elapsed();
         add_run(&mut total, statistics);
         let escalating = matches!(end, RunEnd::Stopped(Limit::Cancelled)) && !cancelled();
         let (Some(threshold), true) = (stopped_at, escalating) else {
