@@ -8,15 +8,15 @@
 //! 10-move board is solved in a twentieth of a second without either; Korf & Felner's hardest
 //! instances run for minutes, where both pay many times over. No rule on the board alone
 //! tells the two apart, but IDA* itself does: each iteration is several times the previous
-//! one, so at the start of an iteration the time so far and the growth of the last iterations
+//! one, so at the start of an iteration the nodes so far and the growth of the last iterations
 //! predict when the search would pass the cost of a speed-up.
 //!
 //! The search runs on one thread, watching its iterations through its progress
 //! ([`OnProgress`]). When the nodes expanded plus the predicted nodes of the iteration about to
 //! start exceed twice what a deferred speed-up costs, counted in the nodes the search expands in
 //! that time (divided by the threads a parallel search will have once nothing is deferred), the
-//! search is stopped right there, through a cancellation
-//! flag of its own, having lost nothing of the iterations before; the speed-ups due are made
+//! search is stopped right there, through a cancellation flag of its own, having lost nothing
+//! of the iterations before; the speed-ups due are made
 //! (under the caller's limits), and IDA* starts again, its first threshold the one the stopped
 //! iteration had: every iteration below it was exhausted, so no solution is shorter (the
 //! start's estimate is raised to it, which keeps it admissible). When nothing is left to defer,
