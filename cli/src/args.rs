@@ -269,6 +269,16 @@ pub enum PdbCommand {
     Build(PdbBuildArgs),
     /// Describe a database file.
     Info(PdbInfoArgs),
+    /// List the cached databases: board, goal, pattern, size, and the standard partitions
+    /// that use each.
+    ///
+    /// Only the files' headers are read. A file the cache cannot use is listed as such (the
+    /// next search that needs it rebuilds it).
+    List(PdbListArgs),
+    /// Remove cached databases: all of them, or those of --partition; --dry-run says what
+    /// would go and removes nothing. Removed databases are built again by the next search that
+    /// needs them.
+    Clean(PdbCleanArgs),
 }
 
 /// A standard partition by name (`15-7-8`), as `pdb build -p` and `--partition` take it; the
@@ -333,6 +343,29 @@ pub struct PdbBuildArgs {
     /// temporary files instead [default: 256].
     #[arg(long, value_name = "MIB")]
     pub memory: Option<u64>,
+}
+
+/// Arguments of `slide pdb list`.
+#[derive(Debug, Args)]
+pub struct PdbListArgs {
+    /// The cache directory [default: slide/pdb in the user's cache directory].
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
+}
+
+/// Arguments of `slide pdb clean`.
+#[derive(Debug, Args)]
+pub struct PdbCleanArgs {
+    /// Remove only the databases these standard partitions use, separated by commas or
+    /// repeated [default: every database in the cache].
+    #[arg(long, short, value_enum, value_delimiter = ',')]
+    pub partition: Vec<PartitionArg>,
+    /// Say what would be removed, and remove nothing.
+    #[arg(long)]
+    pub dry_run: bool,
+    /// The cache directory [default: slide/pdb in the user's cache directory].
+    #[arg(long, value_name = "DIR")]
+    pub dir: Option<PathBuf>,
 }
 
 /// Arguments of `slide pdb info`.

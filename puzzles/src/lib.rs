@@ -80,9 +80,9 @@ pub mod pdb;
 mod tiles;
 
 pub use tiles::{
-    factorial, format_moves, is_solution, parse_moves, permutation_rank, permutation_unrank,
-    random_solvable, random_walk, redundant_move_sequences, solvability, solve, solve_pruned,
-    solve_request, solve_with, tile_pruning_automaton, Algorithm, Board, BoardError,
+    default_pruning_length, factorial, format_moves, is_solution, parse_moves, permutation_rank,
+    permutation_unrank, random_solvable, random_walk, redundant_move_sequences, solvability, solve,
+    solve_pruned, solve_request, solve_with, tile_pruning_automaton, Algorithm, Board, BoardError,
     ChosenPartition, CornerRelabelling, HeuristicKind, IncrementalPdb, LinearConflict, Manhattan,
     Misplaced, Move, MoveError, PackedWord, Parity, PdbHeuristic, PdbMemo, PdbSource,
     RedundantSearchError, Shape, ShapeError, SlidingPuzzle, Solvability, SolveError, SolveRequest,

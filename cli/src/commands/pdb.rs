@@ -1,4 +1,5 @@
-//! `slide pdb`: build pattern databases into the cache with a progress bar, and describe them.
+//! `slide pdb`: build pattern databases into the cache with a progress bar, describe them,
+//! list and clean the cache.
 
 use std::fs;
 use std::io::Write;
@@ -7,10 +8,10 @@ use std::path::Path;
 use anyhow::{anyhow, bail, Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::pdb::{
-    partitions, BuildOptions, BuildProgress, CacheWarning, PatternDatabase, PdbCache,
+    partitions, BuildOptions, BuildProgress, CacheWarning, CachedFile, PatternDatabase, PdbCache,
 };
 
-use crate::args::{PdbBuildArgs, PdbCommand, PdbInfoArgs};
+use crate::args::{PdbBuildArgs, PdbCleanArgs, PdbCommand, PdbInfoArgs, PdbListArgs};
 use crate::output::status::{self, FileFailure, Status};
 
 /// Runs a `slide pdb` subcommand.
@@ -18,7 +19,137 @@ pub fn run(command: &PdbCommand) -> Result<Status> {
     match command {
         PdbCommand::Build(args) => build(args),
         PdbCommand::Info(args) => info(args),
+        PdbCommand::List(args) => list(args),
+        PdbCommand::Clean(args) => clean(args),
     }
+}
+
+/// The cache in `directory`, or the user's.
+fn cache_at(directory: Option<&Path>) -> Result<PdbCache> {
+    match directory {
+        Some(directory) => Ok(PdbCache::new(directory)),
+        None => PdbCache::default_location()
+            .context("this platform has no cache directory; give one with --dir"),
+    }
+}
+
+fn list(args: &PdbListArgs) -> Result<Status> {
+    let cache = cache_at(args.dir.as_deref())?;
+    let files = cache.list()?;
+    let mut out = status::stdout();
+    if !files.is_empty() {
+        writeln!(
+            out,
+            "{:<6} {:<12} {:<22} {:>10}  {:<28} FILE",
+            "BOARD", "GOAL", "PATTERN", "SIZE", "USED BY"
+        )?;
+    }
+    for file in &files {
+        let name = file.path.file_name().unwrap_or_default().to_string_lossy();
+        match &file.database {
+            Ok(database) => {
+                // Another goal is spelled out by `pdb info FILE`.
+                let goal = if database.is_blank_first() {
+                    "blank-first"
+                } else {
+                    "other"
+                };
+                let used_by = if database.partitions.is_empty() {
+                    "(own pattern)".to_owned()
+                } else {
+                    database.partitions.join(",")
+                };
+                writeln!(
+                    out,
+                    "{:<6} {:<12} {:<22} {:>10}  {:<28} {name}",
+                    format!("{}x{}", database.width, database.height),
+                    goal,
+                    tiles_list(&database.pattern),
+                    size_text(file.bytes),
+                    used_by
+                )?;
+            }
+            Err(why) => writeln!(
+                out,
+                "{:<6} {:<12} {:<22} {:>10}  {:<28} {name}",
+                "?",
+                "?",
+                "unusable",
+                size_text(file.bytes),
+                format!("(rebuilt when needed: {why})")
+            )?,
+        }
+    }
+    let total: u64 = files.iter().map(|file| file.bytes).sum();
+    writeln!(
+        out,
+        "{} in {}",
+        count_text(files.len(), total),
+        cache.directory().display()
+    )?;
+    out.flush()?;
+    Ok(Status::Success)
+}
+
+fn clean(args: &PdbCleanArgs) -> Result<Status> {
+    let cache = cache_at(args.dir.as_deref())?;
+    let asked: Vec<&str> = args.partition.iter().map(|p| p.0.name()).collect();
+    let chosen: Vec<CachedFile> = (cache.list()?.into_iter())
+        .filter(|file| {
+            asked.is_empty()
+                || file.database.as_ref().is_ok_and(|database| {
+                    (database.partitions.iter()).any(|used| asked.contains(used))
+                })
+        })
+        .collect();
+    let mut out = status::stdout();
+    let verb = if args.dry_run {
+        "would remove"
+    } else {
+        "removed"
+    };
+    for file in &chosen {
+        if !args.dry_run {
+            cache.remove(file).map_err(|error| {
+                FileFailure(format!(
+                    "cannot remove {}: {}",
+                    file.path.display(),
+                    puzzles::pdb::causes(&error)
+                ))
+            })?;
+        }
+        writeln!(
+            out,
+            "{verb} {} ({})",
+            file.path.display(),
+            size_text(file.bytes)
+        )?;
+    }
+    let total: u64 = chosen.iter().map(|file| file.bytes).sum();
+    writeln!(out, "{verb} {}", count_text(chosen.len(), total))?;
+    out.flush()?;
+    Ok(Status::Success)
+}
+
+/// `N databases, SIZE`.
+fn count_text(count: usize, bytes: u64) -> String {
+    let noun = if count == 1 { "database" } else { "databases" };
+    format!("{count} {noun}, {}", size_text(bytes))
+}
+
+/// A size in bytes, KiB, MiB or GiB, with one decimal beyond bytes.
+fn size_text(bytes: u64) -> String {
+    const UNITS: [&str; 3] = ["KiB", "MiB", "GiB"];
+    if bytes < 1024 {
+        return format!("{bytes} B");
+    }
+    let mut size = bytes as f64 / 1024.0;
+    let mut unit = 0;
+    while size >= 1024.0 && unit + 1 < UNITS.len() {
+        size /= 1024.0;
+        unit += 1;
+    }
+    format!("{size:.1} {}", UNITS[unit])
 }
 
 fn build(args: &PdbBuildArgs) -> Result<Status> {

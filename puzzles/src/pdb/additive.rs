@@ -1,9 +1,22 @@
 //! The additive heuristic: the sum of disjoint pattern databases, of the state, its mirror
 //! image and their duals.
 
+use search_core::Limits;
+
 use super::dual::Dual;
 use super::geometry::{goal_positions, normalised_pattern, Geometry};
 use super::{Abstraction, BuildOptions, BuildProgress, PatternDatabase, PdbError};
+
+/// The bytes of `database`'s direct table, taken from `budget`, when it has none yet and the
+/// table fits what is left of the budget; `None` (the budget untouched) otherwise.
+fn takes_direct_table(database: &PatternDatabase, budget: &mut usize) -> Option<usize> {
+    let bytes = database.direct_table_bytes()?;
+    if bytes > *budget || database.has_direct_table() {
+        return None;
+    }
+    *budget -= bytes;
+    Some(bytes)
+}
 
 /// Disjoint pattern databases covering every numbered tile; their values add up.
 ///
@@ -262,31 +275,43 @@ impl AdditivePdb {
     /// ```
     pub fn with_direct_tables(mut self, budget: usize) -> Result<Self, PdbError> {
         let mut budget = budget;
-        self.add_direct_tables(&mut budget)?;
+        self.add_direct_tables(&mut budget, &Limits::none())?;
         Ok(self)
     }
 
+    /// What [`add_direct_tables`](Self::add_direct_tables) with `budget` would add: the
+    /// tables' bytes, and the seconds one thread takes to fill them all (taking the bytes from
+    /// `budget` as it would).
+    pub(crate) fn direct_tables_cost(&self, budget: &mut usize) -> (usize, f64) {
+        (self.databases.iter())
+            .filter_map(|database| Some((database, takes_direct_table(database, budget)?)))
+            .fold((0, 0.0), |(bytes, seconds), (database, size)| {
+                (bytes + size, seconds + database.direct_fill_seconds())
+            })
+    }
+
     /// [`with_direct_tables`](Self::with_direct_tables) in place, taking the tables' bytes
-    /// from `budget`. The tables are filled at the same time, one thread each: a fill is a
-    /// pass over the compact table with a write at random per entry (about 3 s for a 6-tile
-    /// pattern of the 24-puzzle).
-    pub(crate) fn add_direct_tables(&mut self, budget: &mut usize) -> Result<(), PdbError> {
-        let mut chosen = Vec::new();
-        for database in &mut self.databases {
-            match database.direct_table_bytes() {
-                Some(bytes) if bytes <= *budget && !database.has_direct_table() => {
-                    *budget -= bytes;
-                    chosen.push(database);
-                }
-                _ => {}
-            }
-        }
+    /// from `budget`, and stopped with [`PdbError::Stopped`] when `limits`' deadline passes or
+    /// their cancellation flag is raised (the tables filled by then are kept). The tables are
+    /// filled at the same time, one thread each: a fill is a pass over the compact table with a
+    /// write at random per entry (about 3 s for a 6-tile pattern of the 24-puzzle).
+    pub(crate) fn add_direct_tables(
+        &mut self,
+        budget: &mut usize,
+        limits: &Limits,
+    ) -> Result<(), PdbError> {
+        let chosen: Vec<&mut PatternDatabase> = (self.databases.iter_mut())
+            .filter(|database| takes_direct_table(database, budget).is_some())
+            .collect();
         std::thread::scope(|scope| {
             let fills: Vec<_> = (chosen.into_iter())
-                .map(|database| scope.spawn(move || database.add_direct_table()))
+                .map(|database| scope.spawn(move || database.add_direct_table(limits)))
                 .collect();
-            (fills.into_iter())
-                .try_for_each(|fill| fill.join().expect("filling a direct table does not panic"))
+            // Every fill joined before the first error is returned: all stop on one limit.
+            let results: Vec<_> = (fills.into_iter())
+                .map(|fill| fill.join().expect("filling a direct table does not panic"))
+                .collect();
+            results.into_iter().collect()
         })
     }
 

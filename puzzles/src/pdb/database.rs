@@ -2,6 +2,8 @@
 
 use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
 
+use search_core::Limits;
+
 use super::direct::{Compact, Derived, DirectTable};
 use super::index::{nth_bit, PlacementIndex};
 use super::table::{packed_entry, TableBytes};
@@ -204,16 +206,23 @@ impl PatternDatabase {
     /// assert_eq!(direct.lookup(&positions), pdb.lookup(&positions));
     /// ```
     pub fn with_direct_table(mut self) -> Result<Self, PdbError> {
-        self.add_direct_table()?;
+        self.add_direct_table(&Limits::none())?;
         Ok(self)
     }
 
-    /// [`with_direct_table`](Self::with_direct_table) in place.
-    pub(crate) fn add_direct_table(&mut self) -> Result<(), PdbError> {
+    /// [`with_direct_table`](Self::with_direct_table) in place, stopped with
+    /// [`PdbError::Stopped`] (leaving the database as it was) when `limits`' deadline passes or
+    /// their cancellation flag is raised.
+    pub(crate) fn add_direct_table(&mut self, limits: &Limits) -> Result<(), PdbError> {
         if self.direct.0.is_none() {
-            self.direct.0 = Some(DirectTable::new(&self.compact())?);
+            self.direct.0 = Some(DirectTable::new(&self.compact(), limits)?);
         }
         Ok(())
+    }
+
+    /// About how many seconds one thread takes to fill this database's direct table.
+    pub(crate) fn direct_fill_seconds(&self) -> f64 {
+        DirectTable::fill_seconds(self.entries())
     }
 
     /// The bytes a [direct table](Self::with_direct_table) of this database takes, or `None`

@@ -112,59 +112,21 @@ impl PatternDatabase {
             path: path.to_path_buf(),
             source,
         };
-        let mut file = open_regular_file(path).map_err(io)?;
-        // The length of a regular file bounds every allocation below, so a short file whose
-        // header claims a huge table is reported as truncated without allocating the table.
-        let metadata = file.metadata().map_err(io)?;
-        let length = metadata.len();
-        let mut reader = Reader {
-            file: &mut file,
-            path,
-            remaining: length,
-        };
-
-        if reader.bytes::<8>()? != *MAGIC {
-            return Err(PdbError::BadMagic);
-        }
-        let version = u32::from_le_bytes(reader.bytes()?);
-        if version != FORMAT_VERSION {
-            return Err(PdbError::UnsupportedVersion { found: version });
-        }
-        let [width, height] = reader.bytes()?;
-        let (width, height) = (usize::from(width), usize::from(height));
-        let geometry = Geometry::new(width, height).map_err(|_| PdbError::CorruptHeader)?;
-        let goal = reader.vec(geometry.cells)?;
+        let (file, metadata, header) = read_header(path)?;
+        let Header {
+            width,
+            height,
+            goal,
+            pattern,
+            abstraction,
+            entry_bits,
+            checksum,
+            index,
+            offset,
+            table_len,
+        } = header;
         let goal_cells =
-            goal_positions(&goal, geometry.cells).map_err(|_| PdbError::CorruptHeader)?;
-        let [tiles] = reader.bytes()?;
-        let pattern = reader.vec(usize::from(tiles))?;
-        if normalised_pattern(&pattern, geometry.cells).ok().as_ref() != Some(&pattern) {
-            return Err(PdbError::CorruptHeader);
-        }
-        let [abstraction] = reader.bytes()?;
-        let abstraction = Abstraction::from_code(abstraction).ok_or(PdbError::CorruptHeader)?;
-        let [entry_bits] = reader.bytes()?;
-        let entries = u64::from_le_bytes(reader.bytes()?);
-        let checksum = u32::from_le_bytes(reader.bytes()?);
-        let index = PlacementIndex::new(geometry.cells, pattern.len())
-            .map_err(|_| PdbError::CorruptHeader)?;
-        if !matches!(entry_bits, 4 | 8) || entries != index.count() as u64 {
-            return Err(PdbError::CorruptHeader);
-        }
-        let table_len = if entry_bits == 4 {
-            index.count().div_ceil(2)
-        } else {
-            index.count()
-        };
-        // The table is the rest of the file, exactly: the length says so before anything is
-        // mapped, and a file that grew or shrank since is caught by the checksum (or, shrunk
-        // while mapped, is what the mapping's safety contract rules out; see `TableBytes`).
-        let offset = length - reader.remaining;
-        match reader.remaining.cmp(&(table_len as u64)) {
-            std::cmp::Ordering::Less => return Err(PdbError::Truncated),
-            std::cmp::Ordering::Greater => return Err(PdbError::TrailingData),
-            std::cmp::Ordering::Equal => {}
-        }
+            goal_positions(&goal, width * height).map_err(|_| PdbError::CorruptHeader)?;
         let table = TableBytes::map(&file, offset, table_len).map_err(io)?;
         let identity = identity(&metadata, checksum);
         let remember = if verified.is_some() && verified == identity.as_deref() {
@@ -180,7 +142,7 @@ impl PatternDatabase {
             identity
         };
         let pdb = Self {
-            manhattan: manhattan_table(width, geometry.cells, &goal_cells, &pattern),
+            manhattan: manhattan_table(width, width * height, &goal_cells, &pattern),
             width,
             height,
             goal,
@@ -194,6 +156,96 @@ impl PatternDatabase {
         pdb.spot_check(&goal_cells, u64::from(checksum))?;
         Ok((pdb, remember))
     }
+}
+
+/// What a database file's header says, checked against itself and against the file's length.
+pub(crate) struct Header {
+    pub(crate) width: usize,
+    pub(crate) height: usize,
+    pub(crate) goal: Vec<u8>,
+    pub(crate) pattern: Vec<u8>,
+    pub(crate) abstraction: Abstraction,
+    pub(crate) entry_bits: u8,
+    pub(crate) checksum: u32,
+    pub(crate) index: PlacementIndex,
+    /// Where the table starts in the file.
+    pub(crate) offset: u64,
+    /// The table's bytes: the rest of the file, exactly.
+    pub(crate) table_len: usize,
+}
+
+/// Opens the database file `path` and reads its header, checking everything but the table:
+/// the file open, its metadata and the header.
+pub(crate) fn read_header(path: &Path) -> Result<(File, std::fs::Metadata, Header), PdbError> {
+    let io = |source| PdbError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut file = open_regular_file(path).map_err(io)?;
+    // The length of a regular file bounds every allocation below, so a short file whose
+    // header claims a huge table is reported as truncated without allocating the table.
+    let metadata = file.metadata().map_err(io)?;
+    let length = metadata.len();
+    let mut reader = Reader {
+        file: &mut file,
+        path,
+        remaining: length,
+    };
+
+    if reader.bytes::<8>()? != *MAGIC {
+        return Err(PdbError::BadMagic);
+    }
+    let version = u32::from_le_bytes(reader.bytes()?);
+    if version != FORMAT_VERSION {
+        return Err(PdbError::UnsupportedVersion { found: version });
+    }
+    let [width, height] = reader.bytes()?;
+    let (width, height) = (usize::from(width), usize::from(height));
+    let geometry = Geometry::new(width, height).map_err(|_| PdbError::CorruptHeader)?;
+    let goal = reader.vec(geometry.cells)?;
+    goal_positions(&goal, geometry.cells).map_err(|_| PdbError::CorruptHeader)?;
+    let [tiles] = reader.bytes()?;
+    let pattern = reader.vec(usize::from(tiles))?;
+    if normalised_pattern(&pattern, geometry.cells).ok().as_ref() != Some(&pattern) {
+        return Err(PdbError::CorruptHeader);
+    }
+    let [abstraction] = reader.bytes()?;
+    let abstraction = Abstraction::from_code(abstraction).ok_or(PdbError::CorruptHeader)?;
+    let [entry_bits] = reader.bytes()?;
+    let entries = u64::from_le_bytes(reader.bytes()?);
+    let checksum = u32::from_le_bytes(reader.bytes()?);
+    let index =
+        PlacementIndex::new(geometry.cells, pattern.len()).map_err(|_| PdbError::CorruptHeader)?;
+    if !matches!(entry_bits, 4 | 8) || entries != index.count() as u64 {
+        return Err(PdbError::CorruptHeader);
+    }
+    let table_len = if entry_bits == 4 {
+        index.count().div_ceil(2)
+    } else {
+        index.count()
+    };
+    // The table is the rest of the file, exactly: the length says so before anything is
+    // mapped, and a file that grew or shrank since is caught by the checksum (or, shrunk
+    // while mapped, is what the mapping's safety contract rules out; see `TableBytes`).
+    let offset = length - reader.remaining;
+    match reader.remaining.cmp(&(table_len as u64)) {
+        std::cmp::Ordering::Less => return Err(PdbError::Truncated),
+        std::cmp::Ordering::Greater => return Err(PdbError::TrailingData),
+        std::cmp::Ordering::Equal => {}
+    }
+    let header = Header {
+        width,
+        height,
+        goal,
+        pattern,
+        abstraction,
+        entry_bits,
+        checksum,
+        index,
+        offset,
+        table_len,
+    };
+    Ok((file, metadata, header))
 }
 
 /// A line that changes whenever the contents of the file of `metadata` (whose header records

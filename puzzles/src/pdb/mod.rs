@@ -76,7 +76,7 @@ mod warning;
 pub use abstraction::Abstraction;
 pub use additive::{validate_partition, AdditivePdb, Lookups};
 pub use build::BuildOptions;
-pub use cache::{CacheWarning, PdbCache};
+pub use cache::{BuildEstimate, CacheWarning, CachedDatabase, CachedFile, PdbCache};
 pub use database::PatternDatabase;
 pub use error::PdbError;
 pub use file::FORMAT_VERSION;

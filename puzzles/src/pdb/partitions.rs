@@ -186,6 +186,33 @@ impl Standard {
         }
     }
 
+    /// The patterns in the tile numbers of `goal` (a layout of this partition's board, tile at
+    /// each cell) by cells: the tiles of `goal` on each pattern's cells, the tile on the
+    /// top-left cell (which no pattern covers) taking the place of the blank's cell. For the
+    /// blank-first goal, the patterns as they are. (Goals with their blank in another corner
+    /// share the blank-first goal's databases instead, through a
+    /// [`CornerRelabelling`](crate::CornerRelabelling).)
+    ///
+    /// ```
+    /// use puzzles::pdb::partitions::Standard;
+    ///
+    /// let blank_first: Vec<u8> = (0..16).collect();
+    /// assert_eq!(Standard::Fifteen555.on_cells_of(&blank_first), Standard::Fifteen555.to_vecs());
+    /// ```
+    pub fn on_cells_of(self, goal: &[u8]) -> Vec<Vec<u8>> {
+        let blank = goal.iter().position(|&tile| tile == 0).unwrap_or(0);
+        (self.patterns().iter())
+            .map(|cells| {
+                (cells.iter())
+                    .map(|&cell| {
+                        let cell = usize::from(cell);
+                        goal[if cell == blank { 0 } else { cell }]
+                    })
+                    .collect()
+            })
+            .collect()
+    }
+
     /// The patterns as owned vectors, as [`PdbHeuristic`](crate::PdbHeuristic) takes them.
     pub fn to_vecs(self) -> Vec<Vec<u8>> {
         self.patterns()

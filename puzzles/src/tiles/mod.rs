@@ -15,6 +15,7 @@ mod relabel;
 mod shape;
 mod solvability;
 mod solve;
+mod staged;
 
 pub use board::Board;
 pub use error::{BoardError, MoveError};
@@ -34,6 +35,6 @@ pub use relabel::CornerRelabelling;
 pub use shape::{Shape, ShapeError, MAX_CELLS};
 pub use solvability::{solvability, Parity, Solvability};
 pub use solve::{
-    solve, solve_pruned, solve_request, solve_with, Algorithm, HeuristicKind, SolveError,
-    SolveRequest, TileOutcome, TileReport,
+    default_pruning_length, solve, solve_pruned, solve_request, solve_with, Algorithm,
+    HeuristicKind, SolveError, SolveRequest, TileOutcome, TileReport,
 };

@@ -43,6 +43,33 @@ pub enum Algorithm {
     ParallelIdaStar(NonZeroUsize),
 }
 
+/// The longest redundant move sequences that IDA* with pattern databases prunes by default on
+/// boards of `shape` once a search runs long enough to pay for finding them
+/// ([`SolveRequest::without_default_pruning`] turns it off), or `None` for no pruning by
+/// default.
+///
+/// 14 moves on the 24-puzzle: Korf & Felner's #1 takes 297 M generated nodes with it against
+/// 801 M without, for about a second to find the sequences. None on the 15-puzzle: Korf's 100
+/// through `slide batch` are each over in milliseconds, too soon for pruning to be made, and a
+/// search that has something left to make runs on one thread without a batch's crew (1.96 s
+/// against 1.72-1.90 s on a loaded machine). Long 15-puzzle searches would gain (Korf's #88
+/// with the 6-6-3 databases: 1.55 M nodes expanded with 12-move sequences against 2.66 M,
+/// 2.5 s against 3.5 s with the quarter second of setup): `--prune 12` asks for it. None on
+/// other boards, where it is not measured.
+///
+/// ```
+/// use puzzles::{default_pruning_length, Shape};
+///
+/// assert_eq!(default_pruning_length(Shape::new(5, 5).unwrap()), Some(14));
+/// assert_eq!(default_pruning_length(Shape::new(4, 4).unwrap()), None);
+/// ```
+pub fn default_pruning_length(shape: Shape) -> Option<usize> {
+    match (shape.width(), shape.height()) {
+        (5, 5) => Some(14),
+        _ => None,
+    }
+}
+
 impl Algorithm {
     /// The fastest suitable algorithm for boards of `shape`: IDA*, at every size. On the
     /// 8-puzzle A* would fit in memory too, but IDA* with the incremental Manhattan distance
@@ -284,8 +311,10 @@ impl TileReport {
 /// with no search. Boards of up to 16 cells are packed into `u64`, larger ones into `u128`.
 /// [`HeuristicKind::PatternDatabase`] takes its databases from the
 /// [default cache directory](PdbSource::default_location), building them there on first use,
-/// and on boards of more than 16 cells gives them [direct tables](PdbSource::with_direct_tables)
-/// (up to [`DEFAULT_DIRECT_TABLES`](super::heuristics::DEFAULT_DIRECT_TABLES) bytes); use
+/// and on boards of more than 16 cells gives an IDA* search that runs long enough
+/// [direct tables](PdbSource::with_direct_tables_when_long) (up to
+/// [`DEFAULT_DIRECT_TABLES`](super::heuristics::DEFAULT_DIRECT_TABLES) bytes) and duplicate
+/// pruning ([`default_pruning_length`]) between two of its iterations; use
 /// [`solve_with`] to choose the cache and the tables, hear about builds, or solve many boards
 /// with one loading. The deadline and cancellation flag of `limits` also stop such a build: the
 /// outcome is then [`TileOutcome::LimitReached`], as if the search had stopped.
@@ -421,12 +450,15 @@ pub fn solve_pruned(
 /// ```
 #[derive(Clone, Copy)]
 pub struct SolveRequest<'a> {
-    algorithm: Algorithm,
-    heuristic: HeuristicKind,
-    limits: &'a Limits,
-    pruning: Option<&'a PruningAutomaton>,
-    progress: &'a dyn Fn(&Progress),
-    crew: Option<&'a Crew>,
+    pub(super) algorithm: Algorithm,
+    pub(super) heuristic: HeuristicKind,
+    pub(super) limits: &'a Limits,
+    pub(super) pruning: Option<&'a PruningAutomaton>,
+    /// Whether a long search may prune duplicates by the default for its board size when
+    /// `pruning` names no automaton.
+    pub(super) default_pruning: bool,
+    pub(super) progress: &'a dyn Fn(&Progress),
+    pub(super) crew: Option<&'a Crew>,
 }
 
 impl<'a> SolveRequest<'a> {
@@ -437,9 +469,21 @@ impl<'a> SolveRequest<'a> {
             heuristic,
             limits,
             pruning: None,
+            default_pruning: true,
             progress: &|_| {},
             crew: None,
         }
+    }
+
+    /// Never prunes duplicates unless [`with_pruning`](Self::with_pruning) names an
+    /// automaton. Without this, IDA* with pattern databases prunes the redundant move sequences
+    /// of up to [`default_pruning_length`] moves on its own once the search has run longer
+    /// than finding them takes (about a second on the 24-puzzle): the same optimal length,
+    /// with fewer nodes, but other node counts and maybe another of the optimal solutions.
+    #[must_use]
+    pub fn without_default_pruning(mut self) -> Self {
+        self.default_pruning = false;
+        self
     }
 
     /// Skips the paths `automaton` forbids, as [`solve_pruned`] does (IDA* only).
@@ -479,6 +523,7 @@ impl fmt::Debug for SolveRequest<'_> {
             .field("heuristic", &self.heuristic)
             .field("limits", self.limits)
             .field("pruned", &self.pruning.is_some())
+            .field("default_pruning", &self.default_pruning)
             .field("crew", &self.crew.map(Crew::threads))
             .finish_non_exhaustive()
     }
@@ -610,6 +655,7 @@ fn search<Word: PackedWord>(
         pruning,
         progress,
         crew,
+        ..
     } = request;
     let puzzle = SlidingPuzzle::<Word>::new(goal)?;
     let state = puzzle.state(start)?;
@@ -621,6 +667,12 @@ fn search<Word: PackedWord>(
             }
             other => other?,
         };
+    }
+    if heuristic == HeuristicKind::PatternDatabase && algorithm.is_idastar() {
+        // IDA* updates the lookups per move, and adds direct tables and duplicate pruning
+        // once the search has shown it runs long enough for them to pay.
+        let escalation = super::staged::Escalation::default_for(goal.shape());
+        return super::staged::search(&puzzle, goal, state, request, databases, escalation);
     }
     if let Some(automaton) = pruning {
         let pruned = Pruned::new(&puzzle, automaton).map_err(SolveError::Pruning)?;
@@ -641,8 +693,7 @@ fn search<Word: PackedWord>(
                 pruned_idastar(&pruned, &LinearConflict::new(goal), start, watch, threads)
             }
             HeuristicKind::PatternDatabase => {
-                let heuristic = databases.heuristic(goal)?.incremental();
-                pruned_idastar(&pruned, &heuristic, start, watch, threads)
+                unreachable!("IDA* with pattern databases takes the staged search above")
             }
         };
         // The board is solvable, so only an automaton that breaks its soundness rules can
@@ -661,18 +712,8 @@ fn search<Word: PackedWord>(
             let goal = puzzle.goal_state();
             bidirectional_bfs_with(&puzzle, state, goal, limits, OnProgress(progress))
         }
-        // IDA* updates the lookups per move; A* stores no path to carry them along.
-        (Algorithm::IdaStar, HeuristicKind::PatternDatabase) => {
-            let heuristic = databases.heuristic(goal)?.incremental();
-            match crew {
-                Some(crew) => idastar_crew(&puzzle, &heuristic, state, limits, crew),
-                None => idastar_with(&puzzle, &heuristic, state, limits, OnProgress(progress)),
-            }
-        }
-        (Algorithm::ParallelIdaStar(threads), HeuristicKind::PatternDatabase) => {
-            let heuristic = databases.heuristic(goal)?.incremental();
-            idastar_parallel(&puzzle, &heuristic, state, limits, threads)
-        }
+        // A* (IDA* took the staged search above): it stores no path to carry lookups along,
+        // and runs out of memory on the 24-puzzle long before direct tables would pay.
         (_, HeuristicKind::PatternDatabase) => informed(
             &puzzle,
             databases.heuristic(goal)?,

@@ -2,15 +2,16 @@
 //!
 //! [`solve`]: crate::solve
 
-use search_core::{Heuristic, Limits};
+use search_core::{pruning::PruningAutomaton, Heuristic, Limits};
 
 use crate::pdb::{
-    partitions, Abstraction, AdditivePdb, BuildOptions, BuildProgress, CacheWarning, Lookups,
-    PdbCache, PdbError,
+    partitions, Abstraction, AdditivePdb, BuildEstimate, BuildOptions, BuildProgress, CacheWarning,
+    Lookups, PdbCache, PdbError,
 };
 use crate::tiles::board::Board;
 use crate::tiles::packing::PackedWord;
 use crate::tiles::puzzle::{SlidingPuzzle, TileCost, TileState};
+use crate::tiles::redundant::{tile_pruning_automaton, RedundantSearchError};
 use crate::tiles::shape::{Shape, MAX_CELLS};
 
 /// The largest pattern the fallback partition uses: its database builds in well under a second.
@@ -124,12 +125,39 @@ impl PdbHeuristic {
     /// # Errors
     /// [`PdbError::OutOfMemory`] when a table within the budget cannot be allocated.
     pub fn with_direct_tables(mut self, budget: usize) -> Result<Self, PdbError> {
-        let mut budget = budget;
-        self.pdb.add_direct_tables(&mut budget)?;
-        for pdb in &mut self.more {
-            pdb.add_direct_tables(&mut budget)?;
-        }
+        self.add_direct_tables(budget, &Limits::none())?;
         Ok(self)
+    }
+
+    /// [`with_direct_tables`](Self::with_direct_tables) in place, stopped with
+    /// [`PdbError::Stopped`] when `limits`' deadline passes or their cancellation flag is
+    /// raised (the tables filled by then are kept: the estimates are the same either way).
+    pub(crate) fn add_direct_tables(
+        &mut self,
+        budget: usize,
+        limits: &Limits,
+    ) -> Result<(), PdbError> {
+        let mut budget = budget;
+        for pdb in std::iter::once(&mut self.pdb).chain(&mut self.more) {
+            pdb.add_direct_tables(&mut budget, limits)?;
+        }
+        Ok(())
+    }
+
+    /// What [`with_direct_tables`](Self::with_direct_tables) with `budget` would add: the
+    /// tables' bytes and the seconds it takes to fill them on this machine's threads (each
+    /// partition's tables are filled at once, one thread each).
+    pub(crate) fn direct_tables_cost(&self, budget: usize) -> (usize, f64) {
+        let threads = std::thread::available_parallelism().map_or(1, usize::from);
+        let mut budget = budget;
+        let (mut bytes, mut seconds) = (0, 0.0);
+        for pdb in std::iter::once(&self.pdb).chain(&self.more) {
+            let (more_bytes, fill) = pdb.direct_tables_cost(&mut budget);
+            let parallel = threads.min(pdb.databases().len()).max(1);
+            bytes += more_bytes;
+            seconds += fill / parallel as f64;
+        }
+        (bytes, seconds)
     }
 
     /// The databases of the partitions added with [`max_with`](Self::max_with), in order.
@@ -509,8 +537,9 @@ impl PdbHeuristic {
 }
 
 /// The bytes of direct tables a [`PdbSource`] gives the databases of boards of more than 16
-/// cells, unless told otherwise: 1 GiB, room for the eight 6-tile tables (976 MB) of the
-/// 24-puzzle's [default partitions](PdbHeuristic::default_partitions).
+/// cells, unless told otherwise, once a search runs long enough for them to pay
+/// ([`PdbSource::with_direct_tables_when_long`]): 1 GiB, room for the eight 6-tile tables
+/// (976 MB) of the 24-puzzle's [default partitions](PdbHeuristic::default_partitions).
 pub const DEFAULT_DIRECT_TABLES: usize = 1 << 30;
 
 /// A partition chosen for a goal: its name (a [standard](partitions::Standard) one's, or
@@ -557,18 +586,17 @@ impl PdbHeuristic {
         if let Some(turned) = turned_onto(goal, standard.patterns()) {
             return turned;
         }
-        let blank = goal.blank();
-        (standard.patterns().iter())
-            .map(|cells| {
-                (cells.iter())
-                    .map(|&cell| {
-                        let cell = usize::from(cell);
-                        goal.tile(if cell == blank { 0 } else { cell })
-                    })
-                    .collect()
-            })
-            .collect()
+        standard.on_cells_of(goal.tiles())
     }
+}
+
+/// When a [`PdbSource`] fills the direct tables it was given a budget for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Deferral {
+    /// As the databases are loaded.
+    Now,
+    /// Once a search has run long enough for them to pay.
+    WhenLong,
 }
 
 /// A rung of the ladder [`PdbSource`] climbs to choose databases: standard partitions of one
@@ -633,12 +661,19 @@ pub struct PdbSource<'a> {
     cache: Option<PdbCache>,
     progress: Box<dyn FnMut(usize, BuildProgress) + 'a>,
     warn: Box<dyn FnMut(&CacheWarning) + 'a>,
-    /// Bytes of direct tables to give the databases it loads; `None` for the default by size.
-    direct_budget: Option<usize>,
+    /// Bytes of direct tables to give the databases it loads, and whether a search fills them
+    /// only once it runs long enough; `None` for the default by size.
+    direct_budget: Option<(usize, Deferral)>,
     /// The partitions asked for, or `None` to choose from what the cache holds.
     chosen: Option<Vec<partitions::Standard>>,
     /// The databases of the last goal, and the names of their partitions.
     loaded: Option<(PdbHeuristic, Vec<String>)>,
+    /// Bytes of direct tables left for a search to fill once it runs long enough (the default
+    /// on boards of more than 16 cells), for the databases loaded.
+    deferred_direct: usize,
+    /// The duplicate-pruning automaton a long search made by default (for boards of this shape,
+    /// of sequences up to this length), kept for the next board.
+    automaton: Option<(Shape, usize, PruningAutomaton)>,
     /// Why there is no cache, told to `warn` when databases are first needed.
     untold: Option<CacheWarning>,
 }
@@ -668,6 +703,8 @@ impl<'a> PdbSource<'a> {
             direct_budget: None,
             chosen: None,
             loaded: None,
+            deferred_direct: 0,
+            automaton: None,
             untold: None,
         }
     }
@@ -733,10 +770,12 @@ impl<'a> PdbSource<'a> {
     /// time to fill them.
     ///
     /// Without this, boards of more than 16 cells get up to [`DEFAULT_DIRECT_TABLES`] bytes
-    /// (the tables of the 24-puzzle's two 6-6-6-6 partitions: 976 MB, filled in several
-    /// seconds, for IDA* 1.6 to 1.9 times as fast; its searches take seconds to hours) and
-    /// smaller boards none (the 15-puzzle's 6-6-3 tables take 16 MiB and about 0.1 s to fill,
-    /// longer than a typical search with them takes).
+    /// [when a search runs long](Self::with_direct_tables_when_long) (the tables of the
+    /// 24-puzzle's two 6-6-6-6 partitions: 976 MB, filled in 12 to 19 s on two cores, for IDA*
+    /// 1.6 to 2.6 times as fast; a 10-move board is solved in a twentieth of that, Korf &
+    /// Felner's instances take seconds to hours) and smaller boards none (the 15-puzzle's 6-6-3
+    /// tables take 16 MiB and about 0.1 s to fill, longer than a typical search with them
+    /// takes).
     ///
     /// ```
     /// use puzzles::{Board, PdbSource};
@@ -748,7 +787,32 @@ impl<'a> PdbSource<'a> {
     /// assert!(heuristic.databases().databases().iter().all(|pdb| pdb.has_direct_table()));
     /// ```
     pub fn with_direct_tables(mut self, budget: usize) -> Self {
-        self.direct_budget = Some(budget);
+        self.direct_budget = Some((budget, Deferral::Now));
+        self
+    }
+
+    /// Gives the databases it loads [direct tables](PdbHeuristic::with_direct_tables) within
+    /// `budget` bytes once an IDA* search with them has run long enough for the tables to pay
+    /// (about twice the time they take to fill): a short search never fills them, a long one
+    /// fills them between two of its iterations and goes on with them. This is the default on
+    /// boards of more than 16 cells, with [`DEFAULT_DIRECT_TABLES`] bytes.
+    ///
+    /// ```
+    /// use puzzles::{solve_with, Algorithm, Board, HeuristicKind, PdbSource};
+    /// use search_core::Limits;
+    ///
+    /// let goal = Board::parse("123456780").unwrap();
+    /// let mut databases = PdbSource::new(None).with_direct_tables_when_long(32 << 20);
+    /// let start = Board::parse("123456708").unwrap();
+    /// let report = solve_with(&start, &goal, Algorithm::IdaStar, HeuristicKind::PatternDatabase,
+    ///     &Limits::default(), &mut databases).unwrap();
+    /// assert_eq!(report.length(), Some(1));
+    /// // A one-move search never pays for a table.
+    /// let heuristic = databases.heuristic(&goal).unwrap();
+    /// assert!(heuristic.databases().databases().iter().all(|pdb| !pdb.has_direct_table()));
+    /// ```
+    pub fn with_direct_tables_when_long(mut self, budget: usize) -> Self {
+        self.direct_budget = Some((budget, Deferral::WhenLong));
         self
     }
 
@@ -818,6 +882,46 @@ impl<'a> PdbSource<'a> {
     pub fn builds_quickly(&self, goal: &Board) -> bool {
         let shape = goal.shape();
         self.chosen.is_none() && quick_default_is_quick(shape.width(), shape.height())
+    }
+
+    /// What [`heuristic`](Self::heuristic) for `goal` would build before a search could
+    /// start: the patterns of the [chosen partitions](Self::partitions_for) that the cache does
+    /// not hold (all of them without a cache), their size and about how long they take. Empty
+    /// when the databases are loaded already. Every database finished is saved at once, so a
+    /// build that ends before a search gives up is kept for the next run.
+    ///
+    /// ```
+    /// use puzzles::{Board, PdbSource, Shape};
+    ///
+    /// let databases = PdbSource::new(None);
+    /// let twenty_four = Board::blank_first(Shape::new(5, 5).unwrap());
+    /// let estimate = databases.build_estimate(&twenty_four).unwrap();
+    /// // Both 6-6-6-6 partitions: eight 6-tile databases of 25!/19! entries.
+    /// assert_eq!(estimate.patterns, 8);
+    /// assert_eq!(estimate.bytes, 8 * 127_512_000 / 2);
+    /// ```
+    ///
+    /// # Errors
+    /// As [`partitions_for`](Self::partitions_for).
+    pub fn build_estimate(&self, goal: &Board) -> Result<BuildEstimate, PdbError> {
+        if self.loaded_for(goal).is_some() {
+            return Ok(BuildEstimate::default());
+        }
+        let shape = goal.shape();
+        let (width, height) = (shape.width(), shape.height());
+        let mut estimate = BuildEstimate::default();
+        for partition in self.partitions_for(goal)? {
+            estimate = estimate
+                + match &self.cache {
+                    Some(cache) => {
+                        cache.build_estimate(width, height, goal.tiles(), &partition.patterns)?
+                    }
+                    None => (partition.patterns.iter())
+                        .map(|pattern| BuildEstimate::of_pattern(shape.cells(), pattern.len()))
+                        .try_fold(BuildEstimate::default(), |sum, one| Ok(sum + one?))?,
+                };
+        }
+        Ok(estimate)
     }
 
     /// Whether the cache has a file for every pattern of `partition` for `goal`.
@@ -891,14 +995,69 @@ impl<'a> PdbSource<'a> {
                     PdbHeuristic::build_maxed_with_options(goal, &patterns, &options, progress)?
                 }
             };
-            let budget = self.direct_budget.unwrap_or(if goal.shape().cells() > 16 {
-                DEFAULT_DIRECT_TABLES
-            } else {
-                0
-            });
+            // Asked-for tables are filled now; the default ones by a search that runs long.
+            let (budget, deferred) = match self.direct_budget {
+                Some((budget, Deferral::Now)) => (budget, 0),
+                Some((budget, Deferral::WhenLong)) => (0, budget),
+                None if goal.shape().cells() > 16 => (0, DEFAULT_DIRECT_TABLES),
+                None => (0, 0),
+            };
             let names = chosen.into_iter().map(|partition| partition.name).collect();
             self.loaded = Some((heuristic.with_direct_tables(budget)?, names));
+            self.deferred_direct = deferred;
         }
         Ok(&self.loaded.as_ref().expect("loaded just above").0)
+    }
+
+    /// The heuristic loaded for `goal`, if it is the one loaded last.
+    pub(crate) fn loaded_for(&self, goal: &Board) -> Option<&PdbHeuristic> {
+        (self.loaded.as_ref())
+            .map(|(heuristic, _)| heuristic)
+            .filter(|heuristic| heuristic.goal() == goal)
+    }
+
+    /// The bytes of the direct tables left for a long search to fill, and about how many
+    /// seconds filling them takes here; `None` when none are left.
+    pub(crate) fn deferred_direct_tables(&self) -> Option<(usize, f64)> {
+        let (heuristic, _) = self.loaded.as_ref()?;
+        let (bytes, seconds) = heuristic.direct_tables_cost(self.deferred_direct);
+        (bytes > 0).then_some((bytes, seconds))
+    }
+
+    /// Fills the direct tables left for a long search, within `limits` (see
+    /// [`PdbHeuristic::with_direct_tables`]); they stay with the databases for the next board.
+    pub(crate) fn fill_deferred_direct_tables(&mut self, limits: &Limits) -> Result<(), PdbError> {
+        if let Some((heuristic, _)) = &mut self.loaded {
+            heuristic.add_direct_tables(self.deferred_direct, limits)?;
+        }
+        self.deferred_direct = 0;
+        Ok(())
+    }
+
+    /// The default duplicate-pruning automaton made for boards of `shape` and sequences of up
+    /// to `length` moves, if one was.
+    pub(crate) fn default_automaton(
+        &self,
+        shape: Shape,
+        length: usize,
+    ) -> Option<&PruningAutomaton> {
+        (self.automaton.as_ref())
+            .filter(|(made_for, made_length, _)| (*made_for, *made_length) == (shape, length))
+            .map(|(_, _, automaton)| automaton)
+    }
+
+    /// Makes (unless made already) the default duplicate-pruning automaton for boards of
+    /// `shape` and sequences of up to `length` moves, within `limits`.
+    pub(crate) fn make_default_automaton(
+        &mut self,
+        shape: Shape,
+        length: usize,
+        limits: &Limits,
+    ) -> Result<(), RedundantSearchError> {
+        if self.default_automaton(shape, length).is_none() {
+            let automaton = tile_pruning_automaton(shape, length, limits)?;
+            self.automaton = Some((shape, length, automaton));
+        }
+        Ok(())
     }
 }
