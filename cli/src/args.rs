@@ -502,18 +502,20 @@ pub struct SearchOptions {
     #[command(flatten)]
     pub limits: LimitOptions,
     /// Duplicate pruning for idastar: skip every path that contains a redundant move sequence
-    /// of up to this many moves (Taylor & Korf). The same optimal length with fewer nodes (a
-    /// third to a half fewer on the 24-puzzle at 14); finding the sequences takes about a second
-    /// at 14 and grows about ninefold every two moves, within --timeout and with --max-stored
-    /// bounding the sequences it remembers (about 20 bytes each).
-    #[arg(long, value_name = "MOVES", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..=puzzles::MAX_REDUNDANT_LENGTH as u64))]
+    /// of up to this many moves (Taylor & Korf); 0 turns it off. The same optimal length with
+    /// fewer nodes (a third to a half fewer on the 24-puzzle at 14); finding the sequences
+    /// takes about a second at 14 and grows about ninefold every two moves, within --timeout
+    /// and with --max-stored bounding the sequences it remembers (about 20 bytes each)
+    /// [default: on 5x5 with pattern databases, 14, once the search has run long enough to pay
+    /// for it; none on smaller boards, whose searches gain nothing].
+    #[arg(long, value_name = "MOVES", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(0..=puzzles::MAX_REDUNDANT_LENGTH as u64))]
     pub prune: Option<usize>,
     /// Memory for the pattern databases' direct tables (with --heuristic pdb), in MiB (per
     /// job in a batch): entries indexed by the tiles' cells instead of ranked, the same
-    /// estimates sooner. 0 turns them off [default: 1024 on boards of more than 16 cells,
-    /// where the 24-puzzle's take 488 MB, are filled in a few seconds and make idastar 1.6 to
-    /// 1.9 times as fast; none on smaller boards, whose searches are over sooner than their
-    /// tables are filled].
+    /// estimates sooner; filled before the search when given. 0 turns them off [default: 1024
+    /// on boards of more than 16 cells, filled once a search has run long enough to pay for
+    /// them (the 24-puzzle's take 488 MB and make idastar 1.6 to 1.9 times as fast), so a short
+    /// solve never waits for them; none on smaller boards].
     #[arg(long, value_name = "MIB")]
     pub direct_tables: Option<usize>,
     /// How moves are written: the blank's directions, or the numbers of the tiles moved

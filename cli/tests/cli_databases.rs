@@ -289,3 +289,45 @@ fn a_give_up_names_the_build_of_the_strong_databases() {
         "{stderr}"
     );
 }
+
+/// A cold cache: a `--timeout` shorter than the databases' build searches with what needs no
+/// building and says so, naming the build command; a build that finishes is announced with
+/// its size and time and kept in the cache even when the search then gives up.
+#[test]
+fn a_cold_cache_announces_builds_keeps_them_and_never_wastes_the_timeout() {
+    let home = tempfile::tempdir().unwrap();
+    let hard = "15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0";
+    let output = slide(home.path())
+        .args(["solve", hard, "blank-first", "--timeout", "0.3"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3), "{output:?}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(
+        stdout.contains("search: idastar (linear-conflict)"),
+        "{stdout}"
+    );
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("less than the about")
+            && stderr.contains("so this searches with linear-conflict; `slide pdb build -p 15-6-6-3` builds them once"),
+        "{stderr}"
+    );
+    let cached = || {
+        std::fs::read_dir(home.path().join("slide/pdb"))
+            .map(|entries| entries.count())
+            .unwrap_or(0)
+    };
+    assert_eq!(cached(), 0, "nothing was built");
+    let output = slide(home.path())
+        .args(["solve", hard, "blank-first", "--max-nodes", "1000"])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("building the 4x4 pattern databases 15-6-6-3 (about 6 MB, about"),
+        "{stderr}"
+    );
+    assert_eq!(cached(), 3, "the three 6-6-3 databases are kept");
+}

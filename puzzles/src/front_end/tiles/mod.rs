@@ -130,7 +130,7 @@ impl PuzzleKind for TilesKind {
                 ));
             }
         }
-        if options.prune.is_some() && !algorithm.is_idastar() {
+        if options.prune.is_some_and(|length| length > 0) && !algorithm.is_idastar() {
             return mismatch(format!("--prune applies to idastar, not {algorithm}"));
         }
         if options.direct_tables.is_some()

@@ -6,6 +6,7 @@ use std::cell::RefCell;
 use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex, PoisonError};
+use std::time::Instant;
 
 use search_core::pruning::PruningAutomaton;
 use search_core::{Limit, Limits, Statistics};
@@ -15,7 +16,7 @@ use crate::front_end::answer::lower_bound;
 use crate::front_end::{
     Answer, Choices, Ending, InstanceError, Listener, Options, Request, Solution,
 };
-use crate::pdb::{causes, describe_warning, partitions, PdbError};
+use crate::pdb::{causes, describe_warning, partitions, BuildEstimate, PdbError};
 use crate::tiles::{
     format_moves, solvability, solve_request, tile_pruning_automaton, Algorithm, Board,
     ChosenPartition, CornerRelabelling, HeuristicKind, Move, PdbSource, RedundantSearchError,
@@ -148,7 +149,8 @@ pub(super) fn solve(
         listener: listeners,
     } = memory;
     let databases = self::databases(databases, listeners, options, listener);
-    let heuristic = match heuristic_asked(choices, options) {
+    let asked = heuristic_asked(choices, options);
+    let mut heuristic = match asked {
         Some(asked) => asked,
         None => {
             let chosen = HeuristicKind::default_with(goal, databases);
@@ -158,10 +160,35 @@ pub(super) fn solve(
             chosen
         }
     };
+    let database_goal = CornerRelabelling::database_goal(goal);
+    let uses_databases = heuristic == HeuristicKind::PatternDatabase && algorithm.uses_heuristic();
+    let estimate = (needs_search && uses_databases)
+        .then(|| databases.build_estimate(&database_goal).ok())
+        .flatten()
+        .filter(|estimate| !estimate.is_empty());
+    let time_left =
+        (limits.deadline).map(|deadline| deadline.saturating_duration_since(Instant::now()));
+    if let (Some(estimate), Some(left), None) = (estimate, time_left, asked) {
+        // A build the deadline would cut short is lost work: the search runs with what needs
+        // no building, and says how to build the databases for next time.
+        if left.as_secs_f64() < estimate.seconds {
+            let fallback = HeuristicKind::default_for(shape);
+            let chosen = databases.partitions_for(&database_goal).unwrap_or_default();
+            listener.note(&format!(
+                "the --timeout leaves {:.1} s, less than the about {:.0} s that building the {shape} pattern databases takes, so this searches with {fallback}; `{program} pdb build -p {}{}` builds them once",
+                left.as_secs_f64(),
+                estimate.seconds.ceil(),
+                names(&chosen),
+                goal_option(goal),
+            ));
+            heuristic = fallback;
+        }
+    }
     let uses_databases = heuristic == HeuristicKind::PatternDatabase && algorithm.uses_heuristic();
     if needs_search && uses_databases {
-        announce_build(goal, databases, &**listener);
-        let database_goal = CornerRelabelling::database_goal(goal);
+        if let Some(estimate) = estimate {
+            announce_build(goal, databases, &estimate, &**listener);
+        }
         listener.phase(if databases.is_cached(&database_goal) {
             "loading pattern databases"
         } else {
@@ -182,8 +209,11 @@ pub(super) fn solve(
     if let Some(crew) = request.crew {
         tile_request = tile_request.with_crew(crew);
     }
+    if options.prune == Some(0) {
+        tile_request = tile_request.without_default_pruning();
+    }
     let report = match options.prune {
-        Some(length) if needs_search => {
+        Some(length) if needs_search && length > 0 => {
             listener.phase("finding redundant move sequences");
             let automaton = match automaton {
                 Some((made_for, made_length, automaton))
@@ -328,12 +358,14 @@ fn database_failure(error: &PdbError) -> InstanceError {
 }
 
 /// Says once (per process) that the pattern databases for `goal` are about to be built:
-/// which, how big, and where they are kept.
-fn announce_build(goal: &Board, databases: &PdbSource<'_>, listener: &dyn Listener) {
+/// which, how big, how long they take, and where they are kept.
+fn announce_build(
+    goal: &Board,
+    databases: &PdbSource<'_>,
+    estimate: &BuildEstimate,
+    listener: &dyn Listener,
+) {
     let database_goal = CornerRelabelling::database_goal(goal);
-    if databases.is_cached(&database_goal) {
-        return;
-    }
     let Ok(chosen) = databases.partitions_for(&database_goal) else {
         // The search reports the error itself.
         return;
@@ -346,9 +378,10 @@ fn announce_build(goal: &Board, databases: &PdbSource<'_>, listener: &dyn Listen
         None => "in memory (no cache directory)".to_owned(),
     };
     listener.note(&format!(
-        "building the {shape} pattern databases {} ({}) {place}, once",
+        "building the {shape} pattern databases {} ({}, about {:.0} s) {place}, once",
         names(&chosen),
-        size_text(goal.shape(), &chosen),
+        bytes_text(estimate.bytes),
+        estimate.seconds.ceil(),
         shape = goal.shape(),
     ));
 }
@@ -476,6 +509,11 @@ fn size_text(shape: Shape, chosen: &[ChosenPartition]) -> String {
             placements.div_ceil(2)
         })
         .sum();
+    bytes_text(bytes)
+}
+
+/// `bytes` as `about 290 MB`.
+fn bytes_text(bytes: u64) -> String {
     match bytes {
         bytes if bytes >= 1 << 30 => format!("about {:.1} GB", bytes as f64 / 1e9),
         bytes if bytes >= 1 << 20 => format!("about {} MB", bytes.div_ceil(1_000_000)),
