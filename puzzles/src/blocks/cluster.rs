@@ -123,7 +123,7 @@ impl Blocks {
     /// ```
     ///
     /// # Errors
-    /// The [`Limit`](search_core::Limit) that stopped the search (the stored-node count is the
+    /// The [`Limit`] that stopped the search (the stored-node count is the
     /// visited set's size), the enumeration of the cluster and its goal states first among it.
     pub fn farthest(
         &self,

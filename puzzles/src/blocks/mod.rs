@@ -7,7 +7,7 @@
 //! states are [`Placement`]s, sixteen bytes of sorted anchor cells, and its actions [`Move`]s.
 //! It implements [`Problem`](search_core::Problem), [`InPlace`](search_core::InPlace) and
 //! [`Reversible`](search_core::Reversible), and [`GoalDistance`] is an admissible, consistent
-//! heuristic for [`astar`](search_core::astar) and [`idastar`](search_core::idastar). The
+//! heuristic for [`astar`](search_core::astar) and [`idastar`](fn@search_core::idastar). The
 //! goal is a set of states; [`Blocks::goal_states`] enumerates the ones a start can reach, for
 //! searches from the goal side. [`SHIPPED`] holds classic layouts with their optimal lengths
 //! and sources.

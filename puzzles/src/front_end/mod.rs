@@ -10,7 +10,7 @@
 //!   with typed errors.
 //! - [`Instance`], one parsed start with its goal (a goal state or a goal condition): it
 //!   formats both as text, [checks](Instance::check) reachability where the puzzle can tell
-//!   without search, [solves](Instance::solve) within [`Limits`] reporting [`Progress`], and
+//!   without search, [solves](Instance::solve) within [`Limits`] reporting [`Progress`](search_core::observer::Progress), and
 //!   [explores](Instance::explore) the state graph around its start.
 //!
 //! Answers come back as text and numbers ([`Answer`], [`Explored`]), which the front end prints

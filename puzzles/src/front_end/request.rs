@@ -203,7 +203,7 @@ pub struct Request<'a> {
     /// When to give up.
     pub limits: &'a Limits,
     /// Hears the search's counts and bound now and then
-    /// ([`Observer::progress`](search_core::Observer::progress)).
+    /// ([`Observer::progress`](search_core::observer::Observer::progress)).
     pub progress: &'a (dyn Fn(&Progress) + Sync),
     /// Hears phases, notes, warnings and preparations.
     pub listener: Arc<dyn Listener>,

@@ -97,7 +97,7 @@ pub fn bfs_reach<P: Problem>(problem: &P, start: P::State) -> BfsReach<'_, P> {
 ///   [`DenseVisited`](crate::visited::DenseVisited).
 /// - `limits`: when to stop handing out states; the stored-node count is the visited set's size.
 /// - `observer`: told of each expansion (with the depth as its cost, in units of
-///   [`Cost::ONE`](crate::Cost::ONE) saturated to the cost type) and each generated edge.
+///   [`Cost::ONE`] saturated to the cost type) and each generated edge.
 ///
 /// # Example
 /// ```

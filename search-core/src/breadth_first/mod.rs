@@ -1,8 +1,8 @@
 //! Breadth-first searches: the fewest actions to a goal, whatever the costs.
 //!
-//! [`bfs`](fn@bfs) (also at the crate root) from one start, [`multi_source_bfs`] from many,
+//! [`bfs`](fn@bfs) (also at the crate root) from one start, [`multi_source_bfs()`] from many,
 //! [`bfs_layers`] layer by layer, [`bfs_reach`](fn@bfs_reach) lazily (from many starts:
-//! [`multi_source_bfs_reach`], a distance map), and [`bfs_loop`] back to the start. Each search
+//! [`multi_source_bfs_reach`], a distance map), and [`bfs_loop()`] back to the start. Each search
 //! has a `_with` form that takes a visited set, [`Limits`](crate::Limits) and an
 //! [`Observer`](crate::observer::Observer).
 

@@ -2,7 +2,7 @@
 //!
 //! [`dfs`](fn@dfs) (also at the crate root) for any path, [`dfs_reach`](fn@dfs_reach) lazily in
 //! depth-first order, [`iddfs`](fn@iddfs) for the fewest actions in memory linear in the depth,
-//! and [`count_paths`] for the number of paths in an acyclic space. Each search has a `_with`
+//! and [`count_paths()`] for the number of paths in an acyclic space. Each search has a `_with`
 //! form that takes [`Limits`](crate::Limits) and an [`Observer`](crate::observer::Observer).
 
 mod count_paths;

@@ -224,7 +224,7 @@ pub(super) enum Helpers<'crew> {
     /// This many threads, started for the iteration; the calling thread waits for them.
     Threads(NonZeroUsize),
     /// The calling thread, and a helper thread for each member of the crew it finds free
-    /// between two subtrees ([`idastar_crew`](crate::idastar::idastar_crew)).
+    /// between two subtrees ([`idastar_crew`]).
     Crew(&'crew Crew),
 }
 
@@ -277,7 +277,7 @@ enum Split<P: Problem, M> {
     Stopped(Limit),
 }
 
-/// The search of [`idastar_parallel`] and [`idastar_crew`](crate::idastar::idastar_crew), with its
+/// The search of [`idastar_parallel`] and [`idastar_crew`], with its
 /// subtrees searched by `helpers`.
 pub(super) fn search<P, H>(
     problem: &P,

@@ -39,7 +39,7 @@ use crate::statistics::{Iteration, Statistics};
 /// allowed: a child that repeats a state of the path reached from it by zero-cost moves alone
 /// (a cycle that would keep the walk within the threshold forever) is skipped, at the price of
 /// replaying that stretch of the path with [`undo`](InPlace::undo) on a copy of the state.
-/// Thresholds stay below [`Cost::MAX`](crate::Cost::MAX), the searches' infinity: when the next
+/// Thresholds stay below [`Cost::MAX`], the searches' infinity: when the next
 /// one would reach it, the search stops with [`Limit::CostOverflow`].
 ///
 /// Unless the heuristic says it is [consistent](crate::Heuristic::is_consistent), IDA* also uses

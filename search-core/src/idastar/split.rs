@@ -4,7 +4,7 @@
 //! the other for it.
 
 /// Subtrees per thread an iteration is split into, at least: enough that a thread finishing
-/// early finds more work and that the order of the subtrees (see [`order_subtrees`]) can put
+/// early finds more work and that the order of the subtrees (see `order_subtrees` in `parallel.rs`) can put
 /// the likeliest places of a goal first.
 pub(super) const MIN_SUBTREES_PER_THREAD: usize = 1024;
 
@@ -34,11 +34,11 @@ pub(super) const PREVIOUS_NODES_PER_SUBTREE: u64 = 1000;
 /// is cheap to search anyway).
 pub(super) const MAX_SPLIT_DEPTH: usize = 32;
 
-/// A search of a [`Crew`] of N threads splits an iteration into subtrees after an iteration of
+/// A search of a [`Crew`](super::Crew) of N threads splits an iteration into subtrees after an iteration of
 /// at least N times this many generated nodes (about a million a thread), unless
-/// [`Crew::with_split_from`] says otherwise; it searches the smaller ones as [`idastar`](fn@crate::idastar) does.
+/// [`Crew::with_split_from`](super::Crew::with_split_from) says otherwise; it searches the smaller ones as [`idastar`](fn@crate::idastar) does.
 ///
-/// Why: the split of [`idastar_parallel`] makes at least 1024 subtrees a thread, and one for
+/// Why: the split of [`idastar_parallel`](super::idastar_parallel) makes at least 1024 subtrees a thread, and one for
 /// every thousand nodes of the previous iteration beyond that; from this size on, every subtree
 /// stands for at least a thousand of those nodes whatever the crew's size, so the split (about
 /// a microsecond a subtree) costs about a thousandth of the iteration, which on a sliding-tile

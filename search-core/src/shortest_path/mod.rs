@@ -1,7 +1,7 @@
 //! Dijkstra's family: cheapest paths without a heuristic, and Yen's k cheapest loopless paths.
 //!
 //! [`dijkstra`](fn@dijkstra) (also at the crate root) to the nearest goal,
-//! [`multi_source_dijkstra`] from many starts, [`dijkstra_all`] the cheapest cost of every
+//! [`multi_source_dijkstra()`] from many starts, [`dijkstra_all()`] the cheapest cost of every
 //! reachable state ([`dijkstra_partial`] until a goal, [`dijkstra_within`] up to a cost),
 //! [`dijkstra_reach`](fn@dijkstra_reach) lazily, and [`yen`](fn@yen) (also at the crate root)
 //! the k cheapest paths. Each has a `_with` form that takes [`Limits`](crate::Limits) and an
