@@ -331,8 +331,9 @@ fn helped_searches_find_the_lengths_of_unhelped_ones_reproducibly() {
 /// reported `not started`, not `gave up` with no nodes.
 #[test]
 fn timeouts_bound_each_line_and_the_total_the_run() {
-    // A 15-puzzle of 51 moves that Manhattan distance takes millions of nodes to solve.
-    let hard = "12 1 10 2 7 11 4 14 5 0 9 15 8 13 6 3";
+    // Korf and Felner's first 24-puzzle (95 moves), which Manhattan distance takes days to
+    // solve: every line is still searching when its time is up.
+    let hard = "14 5 9 2 18 8 23 19 12 17 15 0 10 20 4 6 11 21 1 7 24 3 16 22 13;blank-first";
     let three_hard = format!("{hard}\n{hard}\n{hard}\n");
     let args = ["--jobs", "1", "-H", "manhattan", "--timeout", "0.2"];
     let (code, stdout, stderr) = batch(&args, three_hard.clone());
