@@ -67,7 +67,7 @@ fn the_fifteen_puzzle_uses_pattern_databases_by_default() {
     assert_eq!(lines.len(), 1, "one line about the build: {stderr:?}");
     assert!(
         lines[0]
-            .starts_with("slide: building the 4x4 pattern databases 15-6-6-3 (about 6 MB) into "),
+            .starts_with("slide: building the 4x4 pattern databases 15-6-6-3 (about 6 MB, about "),
         "{stderr}"
     );
     assert!(lines[0].contains(&home.path().join("slide/pdb").display().to_string()));

@@ -199,8 +199,10 @@ fn a_plugin_batch_splits_start_goal_and_tab_lines() {
         .unwrap();
     assert_eq!(output.status.code(), Some(0));
     let table = String::from_utf8(output.stdout).unwrap();
-    assert_eq!(table.lines().count(), 3, "{table}");
-    let row: Vec<&str> = table.lines().nth(2).unwrap().split_whitespace().collect();
+    // The goal the lines share, the header, a row a line.
+    assert_eq!(table.lines().count(), 4, "{table}");
+    assert!(table.starts_with("goal: 12345678., unless"), "{table}");
+    let row: Vec<&str> = table.lines().nth(3).unwrap().split_whitespace().collect();
     assert_eq!(row[..3], ["2", "solved", "0"], "{table}");
     // A plugin's batch with `start;goal` and tab lines.
     let output = Command::new(torus_cli_path())
