@@ -1,13 +1,11 @@
 //! The `slide` binary, run for real: classic mode, every subcommand, exit codes and bad input.
 
-mod common;
-
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
 
+use crate::common::slide_path;
 use assert_cmd::Command;
-use common::slide_path;
 use predicates::prelude::*;
 use puzzles::{parse_moves, Board};
 use serde_json::Value;

@@ -1,14 +1,12 @@
 //! The `slide` binary's batch command and the bounds of its options, run for real: exit codes,
 //! how many workers a batch starts, and how bad input is reported.
 
-mod common;
-
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command as Process, Stdio};
 use std::time::Duration;
 
+use crate::common::slide_path;
 use assert_cmd::Command;
-use common::slide_path;
 use predicates::prelude::*;
 use serde_json::Value;
 

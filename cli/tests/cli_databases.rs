@@ -2,12 +2,10 @@
 //! on standard error, `--partition`, `pdb build --goal`, and corner-blank goals sharing the
 //! blank-first goal's files.
 
-mod common;
-
 use std::path::Path;
 
+use crate::common::slide_path;
 use assert_cmd::Command;
-use common::slide_path;
 use puzzles::{parse_moves, Board};
 use serde_json::Value;
 

@@ -2,16 +2,14 @@
 //! that must end at their limits, unreachable goals, cache directories that cannot be written,
 //! and standard output that cannot be written.
 
-mod common;
-
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use crate::common::slide_path;
 use assert_cmd::Command;
-use common::slide_path;
 use predicates::prelude::*;
 
 /// A 15-puzzle whose blank-last goal IDA* needs far more than a few nodes for.

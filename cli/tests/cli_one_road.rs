@@ -3,13 +3,11 @@
 //! pictures, checked choices, graphs of goal-condition puzzles, a plugin's own name, and
 //! `--svg` that never costs the user a file.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::common::slide_path;
 use assert_cmd::Command;
-use common::slide_path;
 use serde_json::Value;
 
 fn slide() -> Command {

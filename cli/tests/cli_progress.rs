@@ -1,10 +1,8 @@
 //! The status line and how much slide says: drawn on a terminal (run under a pseudo-terminal
 //! here), absent from a pipe unless `--progress` forces it, and `--quiet` leaving errors only.
 
-mod common;
-
+use crate::common::slide_path;
 use assert_cmd::Command;
-use common::slide_path;
 
 fn slide() -> Command {
     Command::new(slide_path())

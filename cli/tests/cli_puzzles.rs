@@ -3,10 +3,8 @@
 //! puzzle registered by a program of its own (the `torus_cli` example) getting the whole
 //! command line.
 
-mod common;
-
+use crate::common::slide_path;
 use assert_cmd::Command;
-use common::slide_path;
 use puzzles::blocks::{Blocks, Notation, SHIPPED};
 use serde_json::Value;
 

@@ -2,14 +2,12 @@
 //! regular file, temporary files left by a killed writer, a slow reader of a batch's output,
 //! Ctrl-C while a batch waits for input, and a closed standard output.
 
-mod common;
-
 use std::io::Write;
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant, SystemTime};
 
-use common::slide_path;
+use crate::common::slide_path;
 
 /// One of the hardest 8-puzzles, 31 moves from blank-last.
 const HARD: &str = "867254301";

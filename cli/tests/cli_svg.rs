@@ -2,13 +2,11 @@
 //! show the board after every move of the solution printed in the same run, the start first and
 //! the goal last, under the right move counter; and a path that cannot be written is an error.
 
-mod common;
-
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::common::slide_path;
 use assert_cmd::Command;
-use common::slide_path;
 use serde_json::Value;
 
 fn slide() -> Command {

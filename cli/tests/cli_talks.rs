@@ -3,10 +3,8 @@
 //! input and `start;goal` lines, the tile notation, examples in every subcommand's help, and
 //! usage errors that start `slide:` as every other error does.
 
-mod common;
-
+use crate::common::slide_path;
 use assert_cmd::Command;
-use common::slide_path;
 use predicates::prelude::*;
 use puzzles::{parse_moves, Board};
 use serde_json::Value;
