@@ -7,7 +7,7 @@ use std::process::{Command as Process, Stdio};
 use crate::common::slide_path;
 use assert_cmd::Command;
 use predicates::prelude::*;
-use puzzles::{parse_moves, Board};
+use puzzles::{Board, parse_moves};
 use serde_json::Value;
 
 /// The hardest 8-puzzles: 31 moves from `1 2 3 4 5 6 7 8 0` (OEIS A089473).
@@ -638,8 +638,11 @@ fn batch_output_does_not_depend_on_the_number_of_jobs() {
     let one = run("1");
     assert_eq!(one, run("2"));
     // The goal the lines share, the header, a row a line.
-    assert!(one
-        .starts_with("goal: blank-last, unless a line gives its own after a `;`\n  line  result"));
+    assert!(
+        one.starts_with(
+            "goal: blank-last, unless a line gives its own after a `;`\n  line  result"
+        )
+    );
     assert_eq!(one.lines().count(), 32);
 }
 
@@ -1372,7 +1375,7 @@ enum Expected {
 
 #[test]
 fn a_large_batch_answers_every_good_line_in_order_and_reports_every_bad_one() {
-    use puzzles::{random_walk, Shape, SplitMix64};
+    use puzzles::{Shape, SplitMix64, random_walk};
 
     let goal = Board::blank_last(Shape::new(3, 3).unwrap());
     let mut random = SplitMix64::new(20_240_601);
@@ -1474,10 +1477,14 @@ fn a_bad_board_is_named_start_or_goal_and_nothing_is_guessed() {
         assert!(output.stdout.is_empty(), "{args:?}");
         String::from_utf8(output.stderr).unwrap()
     };
-    assert!(refusal(&["solve", "1234", "123456780"])
-        .starts_with("slide: bad tiles instance: the start: bad board `1234`"));
-    assert!(refusal(&["solve", "123456780", "1234"])
-        .starts_with("slide: bad tiles instance: the goal: bad board `1234`"));
+    assert!(
+        refusal(&["solve", "1234", "123456780"])
+            .starts_with("slide: bad tiles instance: the start: bad board `1234`")
+    );
+    assert!(
+        refusal(&["solve", "123456780", "1234"])
+            .starts_with("slide: bad tiles instance: the goal: bad board `1234`")
+    );
     // A leading zero might mean the number or a typo: refused, not read as 7.
     assert!(refusal(&["solve", "1 2 3 4 5 6 007 8 0"]).contains("`007` has a leading zero"));
 }

@@ -6,7 +6,7 @@ use std::path::Path;
 
 use crate::common::slide_path;
 use assert_cmd::Command;
-use puzzles::{parse_moves, Board};
+use puzzles::{Board, parse_moves};
 use serde_json::Value;
 
 /// `slide` with its cache under `cache_home`.

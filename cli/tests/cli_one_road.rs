@@ -77,7 +77,7 @@ fn moves_name_their_pieces(answer: &Value, width: usize) {
         // all lie below and to the right of it, and one of them is on its row.
         let anchor_of = |board: &BTreeMap<(usize, usize), char>| {
             let mine: Vec<(usize, usize)> = (board.iter())
-                .filter(|(_, &at)| at == letter)
+                .filter(|&(_, &at)| at == letter)
                 .map(|(&cell, _)| cell)
                 .collect();
             let top = mine.iter().map(|cell| cell.0).min().unwrap();
@@ -384,7 +384,9 @@ fn options_are_declared_by_the_puzzle_and_refused_by_the_others() {
         let puzzle = args[2];
         assert_eq!(
             stderr,
-            format!("slide: {puzzle} offers no {flag}: it takes no options beyond the algorithm, heuristic and metric\n"),
+            format!(
+                "slide: {puzzle} offers no {flag}: it takes no options beyond the algorithm, heuristic and metric\n"
+            ),
             "{args:?}"
         );
     }
@@ -411,9 +413,11 @@ fn options_are_declared_by_the_puzzle_and_refused_by_the_others() {
         assert_eq!(solved[key], batched[key], "{key}");
     }
     // The tiles moved, by number: a move list of numbers, not of directions.
-    assert!(solved["move_list"][0]
-        .as_str()
-        .unwrap()
-        .parse::<u8>()
-        .is_ok());
+    assert!(
+        solved["move_list"][0]
+            .as_str()
+            .unwrap()
+            .parse::<u8>()
+            .is_ok()
+    );
 }

@@ -111,9 +111,11 @@ fn quiet_prints_the_moves_and_nothing_on_standard_error() {
     // Errors still speak.
     let output = slide().args(["-q", "solve", "12345678"]).output().unwrap();
     assert_eq!(output.status.code(), Some(2));
-    assert!(String::from_utf8(output.stderr)
-        .unwrap()
-        .starts_with("slide: "));
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .starts_with("slide: ")
+    );
 }
 
 #[test]

@@ -183,12 +183,16 @@ fn limits_stop_any_puzzle_with_exit_code_3() {
         .output()
         .unwrap();
     assert_eq!(text.status.code(), Some(3));
-    assert!(String::from_utf8(text.stdout)
-        .unwrap()
-        .contains("result: gave up, expanded-node limit reached"));
-    assert!(String::from_utf8(text.stderr)
-        .unwrap()
-        .contains("try a larger --max-nodes"));
+    assert!(
+        String::from_utf8(text.stdout)
+            .unwrap()
+            .contains("result: gave up, expanded-node limit reached")
+    );
+    assert!(
+        String::from_utf8(text.stderr)
+            .unwrap()
+            .contains("try a larger --max-nodes")
+    );
 }
 
 #[test]
@@ -340,9 +344,11 @@ fn batch_solves_any_puzzle_a_line_at_a_time_in_input_order() {
         }
         let bad = records.last().unwrap();
         assert_eq!(bad["line"], boards.len() + 2);
-        assert!(bad["error"]
-            .as_str()
-            .unwrap()
-            .starts_with("bad rush-hour instance"));
+        assert!(
+            bad["error"]
+                .as_str()
+                .unwrap()
+                .starts_with("bad rush-hour instance")
+        );
     }
 }

@@ -375,7 +375,7 @@ fn play(grid: &Grid, text: &str, class: Option<&str>) -> Grid {
     let movers: Vec<&String> = (pieces.iter())
         .filter(|(_, cells)| {
             let (anchor, shape) = anchored(cells);
-            anchor == from && class_shape.as_ref().map_or(true, |class| *class == shape)
+            anchor == from && class_shape.as_ref().is_none_or(|class| *class == shape)
         })
         .map(|(name, _)| name)
         .collect();
@@ -553,9 +553,11 @@ fn a_path_that_cannot_be_written_is_named_with_exit_code_5() {
         .output()
         .unwrap();
     assert_eq!(output.status.code(), Some(5));
-    assert!(String::from_utf8(output.stderr)
-        .unwrap()
-        .contains("it is a directory"));
+    assert!(
+        String::from_utf8(output.stderr)
+            .unwrap()
+            .contains("it is a directory")
+    );
     let output = slide()
         .args(["solve", "13524678.", "--svg", "-"])
         .output()

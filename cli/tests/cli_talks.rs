@@ -6,7 +6,7 @@
 use crate::common::slide_path;
 use assert_cmd::Command;
 use predicates::prelude::*;
-use puzzles::{parse_moves, Board};
+use puzzles::{Board, parse_moves};
 use serde_json::Value;
 
 fn slide() -> Command {

@@ -13,7 +13,7 @@
 use std::time::{Duration, Instant};
 
 use puzzles::blocks::{Blocks, GoalDistance, Metric, Notation, SHIPPED};
-use search_core::{astar, bfs, breadth_first::bfs_layers, visited::HashVisited, Limits};
+use search_core::{Limits, astar, bfs, breadth_first::bfs_layers, visited::HashVisited};
 
 /// Runs of each measurement; the median is reported.
 const RUNS: usize = 21;

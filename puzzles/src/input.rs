@@ -171,7 +171,7 @@ pub fn read_classic(input: &[u8]) -> Result<(Board, Board), ClassicInputError> {
             return Err(ClassicInputError::ShapeMismatch {
                 start: start.shape(),
                 goal: goal.shape(),
-            })
+            });
         }
         Some(goal) => goal,
         None => Board::spiral(start.shape()),

@@ -80,12 +80,12 @@ pub mod pdb;
 mod tiles;
 
 pub use tiles::{
-    default_pruning_length, factorial, format_moves, is_solution, parse_moves, permutation_rank,
-    permutation_unrank, random_solvable, random_walk, redundant_move_sequences, solvability, solve,
-    solve_pruned, solve_request, solve_with, tile_pruning_automaton, Algorithm, Board, BoardError,
-    ChosenPartition, CornerRelabelling, HeuristicKind, IncrementalPdb, LinearConflict, Manhattan,
-    Misplaced, Move, MoveError, PackedWord, Parity, PdbHeuristic, PdbMemo, PdbSource,
+    Algorithm, Board, BoardError, ChosenPartition, CornerRelabelling, DEFAULT_DIRECT_TABLES,
+    HeuristicKind, IncrementalPdb, LinearConflict, MAX_CELLS, MAX_RANKED, MAX_REDUNDANT_LENGTH,
+    Manhattan, Misplaced, Move, MoveError, PackedWord, Parity, PdbHeuristic, PdbMemo, PdbSource,
     RedundantSearchError, Shape, ShapeError, SlidingPuzzle, Solvability, SolveError, SolveRequest,
-    SplitMix64, TileCost, TileOutcome, TileReport, TileState, WithBlank, DEFAULT_DIRECT_TABLES,
-    MAX_CELLS, MAX_RANKED, MAX_REDUNDANT_LENGTH,
+    SplitMix64, TileCost, TileOutcome, TileReport, TileState, WithBlank, default_pruning_length,
+    factorial, format_moves, is_solution, parse_moves, permutation_rank, permutation_unrank,
+    random_solvable, random_walk, redundant_move_sequences, solvability, solve, solve_pruned,
+    solve_request, solve_with, tile_pruning_automaton,
 };

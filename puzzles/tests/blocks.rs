@@ -8,13 +8,13 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use proptest::prelude::*;
 use puzzles::blocks::{
-    Axis, Blocks, Goal, GoalDistance, LayoutError, Metric, Move, Notation, PieceSpec, Placement,
-    Position, Side, KLOTSKI_EXIT, SHIPPED,
+    Axis, Blocks, Goal, GoalDistance, KLOTSKI_EXIT, LayoutError, Metric, Move, Notation, PieceSpec,
+    Placement, Position, SHIPPED, Side,
 };
 use search_core::{
-    astar, bfs, bidirectional::bidirectional_bfs_to_goals, breadth_first::bfs_layers,
-    outcome::Solution, visited::HashVisited, Heuristic, InPlace, Limits, Problem, Reversible,
-    Successors,
+    Heuristic, InPlace, Limits, Problem, Reversible, Successors, astar, bfs,
+    bidirectional::bidirectional_bfs_to_goals, breadth_first::bfs_layers, outcome::Solution,
+    visited::HashVisited,
 };
 
 const METRICS: [Metric; 2] = [Metric::Piece, Metric::Step];
@@ -325,9 +325,11 @@ fn goal_states_are_the_solved_placements_of_the_cluster() {
     assert_eq!(cluster.len(), 12);
     let goals = problem.goal_states(&start);
     assert_eq!(goals.len(), 3);
-    assert!(goals
-        .iter()
-        .all(|goal| problem.is_solved(goal) && cluster.contains(goal)));
+    assert!(
+        goals
+            .iter()
+            .all(|goal| problem.is_solved(goal) && cluster.contains(goal))
+    );
 }
 
 #[test]
@@ -395,22 +397,86 @@ fn parser_errors_name_the_problem() {
     let at = Position::new;
     let layout_errors: [(&str, LayoutError); 16] = [
         ("goal: A at 1,1", LayoutError::NoBoard),
-        ("goal: A at 1,1\nAB\nA", LayoutError::RaggedRow { row: 1, found: 1, expected: 2 }),
-        ("goal: A at 1,1\nA?\n..", LayoutError::UnknownCharacter { character: '?', at: at(0, 1) }),
-        ("goal: A at 1,1\nA.A\n...", LayoutError::Disconnected { piece: 'A', at: at(0, 2) }),
-        ("gaol: A at 1,1\nA.", LayoutError::BadHeader { line: 0, text: "gaol: A at 1,1".into() }),
-        ("goal: A at one\nA.", LayoutError::BadHeader { line: 0, text: "goal: A at one".into() }),
-        ("goal: Z at 1,1\nA.", LayoutError::UnknownPiece { piece: 'Z' }),
-        ("goal: A at 1,3\nAA.", LayoutError::GoalOffBoard { piece: 'A', at: at(0, 2) }),
-        ("goal: A at 1,3\nA.x", LayoutError::GoalOffBoard { piece: 'A', at: at(0, 2) }),
+        (
+            "goal: A at 1,1\nAB\nA",
+            LayoutError::RaggedRow {
+                row: 1,
+                found: 1,
+                expected: 2,
+            },
+        ),
+        (
+            "goal: A at 1,1\nA?\n..",
+            LayoutError::UnknownCharacter {
+                character: '?',
+                at: at(0, 1),
+            },
+        ),
+        (
+            "goal: A at 1,1\nA.A\n...",
+            LayoutError::Disconnected {
+                piece: 'A',
+                at: at(0, 2),
+            },
+        ),
+        (
+            "gaol: A at 1,1\nA.",
+            LayoutError::BadHeader {
+                line: 0,
+                text: "gaol: A at 1,1".into(),
+            },
+        ),
+        (
+            "goal: A at one\nA.",
+            LayoutError::BadHeader {
+                line: 0,
+                text: "goal: A at one".into(),
+            },
+        ),
+        (
+            "goal: Z at 1,1\nA.",
+            LayoutError::UnknownPiece { piece: 'Z' },
+        ),
+        (
+            "goal: A at 1,3\nAA.",
+            LayoutError::GoalOffBoard {
+                piece: 'A',
+                at: at(0, 2),
+            },
+        ),
+        (
+            "goal: A at 1,3\nA.x",
+            LayoutError::GoalOffBoard {
+                piece: 'A',
+                at: at(0, 2),
+            },
+        ),
         ("AB\n..", LayoutError::NoGoal),
-        ("alike: AB\ngoal: A at 1,1\nABB", LayoutError::UnlikeAlike { first: 'A', second: 'B' }),
-        ("alike: AB BA\ngoal: A at 1,1\nAB", LayoutError::AlikeTwice { piece: 'B' }),
-        ("alike: AZ\ngoal: A at 1,1\nAB", LayoutError::UnknownPiece { piece: 'Z' }),
-        ("goal: A at 1,1\nhorizontal: A\nvertical: A\nA.", LayoutError::ConflictingAxis { piece: 'A' }),
+        (
+            "alike: AB\ngoal: A at 1,1\nABB",
+            LayoutError::UnlikeAlike {
+                first: 'A',
+                second: 'B',
+            },
+        ),
+        (
+            "alike: AB BA\ngoal: A at 1,1\nAB",
+            LayoutError::AlikeTwice { piece: 'B' },
+        ),
+        (
+            "alike: AZ\ngoal: A at 1,1\nAB",
+            LayoutError::UnknownPiece { piece: 'Z' },
+        ),
+        (
+            "goal: A at 1,1\nhorizontal: A\nvertical: A\nA.",
+            LayoutError::ConflictingAxis { piece: 'A' },
+        ),
         (
             "goal: A at 1,1\n.........\n.........\n.........\n.........\n.........\n.........\n.........\nA........",
-            LayoutError::TooLarge { width: 9, height: 8 },
+            LayoutError::TooLarge {
+                width: 9,
+                height: 8,
+            },
         ),
         (
             "goal: A at 1,1\nABCDEFGHIJKLMNOPQ.",
@@ -863,7 +929,7 @@ fn check_farthest(seed: u64) -> bool {
         assert_eq!(farthest.moves, most, "{}", problem.render(&start));
         assert_eq!(farthest.cluster, cluster.len());
         let expected: HashSet<Placement> = (cluster.iter().zip(&lengths))
-            .filter(|(_, &length)| length.is_some() && length == most)
+            .filter(|&(_, &length)| length.is_some() && length == most)
             .map(|(&state, _)| state)
             .collect();
         let found: HashSet<Placement> = farthest.placements.iter().copied().collect();

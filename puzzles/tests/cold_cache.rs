@@ -1,11 +1,11 @@
 //! A cold cache: what a build will take is known before it starts, and every database built
 //! is kept, whether the search that needed it then solves, gives up or is stopped mid-build.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use puzzles::pdb::{BuildEstimate, PdbCache};
-use puzzles::{solve_with, Algorithm, Board, HeuristicKind, PdbSource, Shape, TileOutcome};
+use puzzles::{Algorithm, Board, HeuristicKind, PdbSource, Shape, TileOutcome, solve_with};
 use search_core::{Limit, Limits};
 
 /// Korf's #88 (65 moves): far more than a hundred expansions.

@@ -8,16 +8,16 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use puzzles::blocks::{Blocks, Metric, Notation, Placement, ShippedLayout, SHIPPED};
+use puzzles::blocks::{Blocks, Metric, Notation, Placement, SHIPPED, ShippedLayout};
 use puzzles::front_end::{
     Answer, BlocksKind, Choice, Choices, Ending, Explored, Instance, InstanceError, KlotskiKind,
     PuzzleKind, Reachability, Registry, RegistryError, Request, RushHourKind, Solution, TilesKind,
 };
 use puzzles::input::split_instance;
-use puzzles::{random_solvable, random_walk, Board, Move, Shape};
+use puzzles::{Board, Move, Shape, random_solvable, random_walk};
 use search_core::{
-    breadth_first::bfs_with, graph::explore, observer::OnProgress, visited::HashVisited, Limit,
-    Limits, Problem, Successor, Successors,
+    Limit, Limits, Problem, Successor, Successors, breadth_first::bfs_with, graph::explore,
+    observer::OnProgress, visited::HashVisited,
 };
 
 const BLOCK_ALGORITHMS: [&str; 3] = ["bfs", "bidirectional", "astar"];

@@ -4,7 +4,7 @@
 
 use puzzles::pdb::{Abstraction, Lookups};
 use puzzles::{Board, Move, PackedWord, PdbHeuristic, Shape, SlidingPuzzle, SplitMix64, TileState};
-use search_core::{heuristic::IncrementalHeuristic, idastar, problem::Actions, Heuristic, InPlace};
+use search_core::{Heuristic, InPlace, heuristic::IncrementalHeuristic, idastar, problem::Actions};
 
 /// Walks `steps` random moves from the goal; at each node checks every child's incremental
 /// estimate, made before the move (in full, and lazily, over a stale memo) and after it,
@@ -255,9 +255,11 @@ fn direct_tables_change_no_estimate_and_no_search() {
     // instead of computing them from the tiles' positions.
     let everywhere = plain.clone().with_direct_tables(6 << 19).unwrap();
     let partitions = std::iter::once(everywhere.databases()).chain(everywhere.additional());
-    assert!(partitions
-        .flat_map(|pdb| pdb.databases())
-        .all(|database| database.has_direct_table()));
+    assert!(
+        partitions
+            .flat_map(|pdb| pdb.databases())
+            .all(|database| database.has_direct_table())
+    );
     for direct in [&direct, &everywhere] {
         for (seed, heuristic) in every_lookup(direct).enumerate() {
             compare_on_a_walk::<u64>(&heuristic, 2_000, seed as u64);

@@ -6,10 +6,10 @@
 use proptest::prelude::*;
 use puzzles::blocks::Blocks;
 use puzzles::input::{
-    parse_batch_line, read_classic, BatchLine, BatchLineError, BatchLines, ClassicInputError,
-    MAX_BATCH_LINE, MAX_CLASSIC_INPUT,
+    BatchLine, BatchLineError, BatchLines, ClassicInputError, MAX_BATCH_LINE, MAX_CLASSIC_INPUT,
+    parse_batch_line, read_classic,
 };
-use puzzles::{format_moves, parse_moves, random_solvable, Board, Shape};
+use puzzles::{Board, Shape, format_moves, parse_moves, random_solvable};
 
 /// Asserts that an error message is fit to show: non-empty, no trailing period, and saying
 /// nothing its sources say again (an error report prints the message, then each source's).

@@ -5,11 +5,11 @@
 use std::collections::HashSet;
 
 use puzzles::blocks::{
-    Blocks, GoalDistance, LayoutError, Metric, Move, Placement, Position, KLOTSKI_CLASSIC,
+    Blocks, GoalDistance, KLOTSKI_CLASSIC, LayoutError, Metric, Move, Placement, Position,
 };
 use search_core::{
-    astar, bfs, bidirectional::bidirectional_bfs_to_goals, bidirectional_bfs, idastar,
-    outcome::Solution, Heuristic, Outcome, Problem, Reversible, Successors,
+    Heuristic, Outcome, Problem, Reversible, Successors, astar, bfs,
+    bidirectional::bidirectional_bfs_to_goals, bidirectional_bfs, idastar, outcome::Solution,
 };
 
 /// A board as letters, five rows of four.
@@ -191,9 +191,11 @@ fn verify(problem: &Blocks, solution: &Solution<Placement, Move, u32>) {
         text_of(end)
     );
     assert!(problem.is_solved(states.last().unwrap()));
-    assert!(states[..states.len() - 1]
-        .iter()
-        .all(|state| !problem.is_solved(state)));
+    assert!(
+        states[..states.len() - 1]
+            .iter()
+            .all(|state| !problem.is_solved(state))
+    );
     assert_eq!(solution.cost as usize, solution.actions.len());
     assert_eq!(solution.states(problem), Some(states));
     // The lettered boards: each piece keeps its letter, as the oracle's letters do.
@@ -405,12 +407,16 @@ fn identical_pieces_are_interchangeable() {
     let distinct: HashSet<Placement> = [start, swapped, lowercase].into_iter().collect();
     assert_eq!(distinct.len(), 1);
     // The letters are the user's: each layout draws its start as it was written.
-    assert!(swapped_problem
-        .render(&swapped)
-        .ends_with("CBBA\nCBBA\nDEEF\nDGHF\nJ..I"));
-    assert!(lowercase_problem
-        .render(&lowercase)
-        .ends_with("aBBc\naBBc\ndeef\ndghf\ni..j"));
+    assert!(
+        swapped_problem
+            .render(&swapped)
+            .ends_with("CBBA\nCBBA\nDEEF\nDGHF\nJ..I")
+    );
+    assert!(
+        lowercase_problem
+            .render(&lowercase)
+            .ends_with("aBBc\naBBc\ndeef\ndghf\ni..j")
+    );
 
     // Rotating two single cells around a 2x2 square with the two empty cells swaps them, which
     // lands on the very state it left.
@@ -582,11 +588,13 @@ fn illegal_moves_are_rejected() {
         assert_eq!(problem.play(&start, &action), None, "{described}");
     }
     // Two steps are one legal piece move.
-    assert!(problem
-        .clone()
-        .with_metric(Metric::Piece)
-        .play(&start, &two_steps)
-        .is_some());
+    assert!(
+        problem
+            .clone()
+            .with_metric(Metric::Piece)
+            .play(&start, &two_steps)
+            .is_some()
+    );
     let error = problem.replay(&start, &[through_a_piece]).unwrap_err();
     assert_eq!((error.index, error.action), (0, through_a_piece));
     assert_eq!(
@@ -706,9 +714,11 @@ fn the_parser_accepts_line_ending_variants_and_never_panics() {
     assert!(Blocks::parse_klotski("ABBC\nABBC\nDEEF\nDGHF\nI..#").is_err());
     let (problem, start) = klotski("xBBC\nxBBC\nDEEF\nDGHF\nI..J");
     assert_eq!(start, classic);
-    assert!(problem
-        .render(&start)
-        .ends_with("xBBC\nxBBC\nDEEF\nDGHF\nI..J"));
+    assert!(
+        problem
+            .render(&start)
+            .ends_with("xBBC\nxBBC\nDEEF\nDGHF\nI..J")
+    );
     let hostile = [
         "\n\n\n\n\n",
         "....\n....\n....\n....\n....",

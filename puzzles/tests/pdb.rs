@@ -7,14 +7,14 @@ use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering::Relaxed};
 use std::sync::{Arc, OnceLock};
 
 use puzzles::pdb::{
-    partitions, validate_partition, Abstraction, AdditivePdb, BuildOptions, BuildProgress,
-    CacheWarning, Lookups, PatternDatabase, PdbCache, PdbError,
+    Abstraction, AdditivePdb, BuildOptions, BuildProgress, CacheWarning, Lookups, PatternDatabase,
+    PdbCache, PdbError, partitions, validate_partition,
 };
 use puzzles::{
-    is_solution, random_solvable, random_walk, solve_with, Algorithm, Board, HeuristicKind,
-    PdbHeuristic, PdbSource, Shape, SlidingPuzzle, TileOutcome,
+    Algorithm, Board, HeuristicKind, PdbHeuristic, PdbSource, Shape, SlidingPuzzle, TileOutcome,
+    is_solution, random_solvable, random_walk, solve_with,
 };
-use search_core::{idastar, Heuristic, Limit, Limits, Problem, Successors};
+use search_core::{Heuristic, Limit, Limits, Problem, Successors, idastar};
 
 type Eight = [u8; 9];
 const GOAL: Eight = [0, 1, 2, 3, 4, 5, 6, 7, 8];
@@ -323,7 +323,9 @@ fn every_lookup_mode_is_admissible_on_every_8_puzzle_state_for_several_goals() {
         naive_overestimates > 0,
         "the naive dual should overestimate somewhere"
     );
-    eprintln!("dual lookups raised {dual_wins} estimates; the naive dual overestimated {naive_overestimates}");
+    eprintln!(
+        "dual lookups raised {dual_wins} estimates; the naive dual overestimated {naive_overestimates}"
+    );
 }
 
 /// Manhattan distance of `tile` on `cell` of the 8-puzzle from its cell in `GOAL` (cell `tile`).
@@ -1505,12 +1507,16 @@ fn pdb_source_leaves_direct_tables_to_long_searches_unless_told() {
     };
     let large = Board::blank_last(Shape::new(5, 4).unwrap());
     let small = Board::blank_last(Shape::new(4, 3).unwrap());
-    assert!(!has_direct(&mut PdbSource::new(None), &large)
-        .iter()
-        .any(|&has| has));
-    assert!(!has_direct(&mut PdbSource::new(None), &small)
-        .iter()
-        .any(|&has| has));
+    assert!(
+        !has_direct(&mut PdbSource::new(None), &large)
+            .iter()
+            .any(|&has| has)
+    );
+    assert!(
+        !has_direct(&mut PdbSource::new(None), &small)
+            .iter()
+            .any(|&has| has)
+    );
     let mut without = PdbSource::new(None).with_direct_tables(0);
     assert!(!has_direct(&mut without, &large).iter().any(|&has| has));
     let mut with = PdbSource::new(None).with_direct_tables(4 << 20);

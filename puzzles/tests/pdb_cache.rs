@@ -198,8 +198,14 @@ fn a_home_that_does_not_exist_means_no_cache_and_a_warning() {
     let directory = tempfile::tempdir().unwrap();
     // As HOME=/nonexistent, somewhere that a failure of this test cannot litter.
     let home = directory.path().join("nonexistent");
-    std::env::set_var("HOME", &home);
-    std::env::remove_var("XDG_CACHE_HOME");
+    // SAFETY: the other tests of this binary may run on other threads, but they and the crates
+    // they call (tempfile, dirs) read the environment only through `std::env`, which takes the
+    // same lock as these writes; no C code of this process reads it (no `getenv`, no locale or
+    // time-zone functions), so no read can race them.
+    unsafe {
+        std::env::set_var("HOME", &home);
+        std::env::remove_var("XDG_CACHE_HOME");
+    }
     assert!(PdbCache::default_location().is_none());
     let refused = PdbCache::locate_default().unwrap_err();
     assert!(

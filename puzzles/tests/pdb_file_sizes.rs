@@ -10,7 +10,7 @@ use std::alloc::{GlobalAlloc, Layout, System};
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
 
-use puzzles::pdb::{PatternDatabase, PdbError, FORMAT_VERSION};
+use puzzles::pdb::{FORMAT_VERSION, PatternDatabase, PdbError};
 
 /// The largest single allocation this test binary allows.
 const CAP: usize = 64 << 20;

@@ -10,13 +10,13 @@ use proptest::prelude::*;
 use std::num::NonZeroUsize;
 
 use puzzles::{
-    is_solution, random_walk, redundant_move_sequences, solve_pruned, tile_pruning_automaton,
     Algorithm, Board, HeuristicKind, Manhattan, Move, PdbSource, Shape, SlidingPuzzle, SolveError,
-    TileCost, TileState,
+    TileCost, TileState, is_solution, random_walk, redundant_move_sequences, solve_pruned,
+    tile_pruning_automaton,
 };
 use search_core::{
-    hash::FastHashMap, hash::FastHashSet, idastar, pruning::Pruned, pruning::PrunedHeuristic,
-    pruning::PruningAutomaton, InPlace, Limits, Problem, Successors,
+    InPlace, Limits, Problem, Successors, hash::FastHashMap, hash::FastHashSet, idastar,
+    pruning::Pruned, pruning::PrunedHeuristic, pruning::PruningAutomaton,
 };
 
 /// The depth at which a breadth-first search of `problem` from `start`, up to `max_depth` moves,

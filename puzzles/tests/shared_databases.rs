@@ -8,10 +8,10 @@
 use puzzles::pdb::partitions::Standard;
 use puzzles::pdb::{Lookups, PdbCache};
 use puzzles::{
-    is_solution, random_walk, solve_with, Algorithm, Board, CornerRelabelling, HeuristicKind,
-    PdbHeuristic, PdbSource, Shape, SlidingPuzzle,
+    Algorithm, Board, CornerRelabelling, HeuristicKind, PdbHeuristic, PdbSource, Shape,
+    SlidingPuzzle, is_solution, random_walk, solve_with,
 };
-use search_core::{idastar, Heuristic, Limits};
+use search_core::{Heuristic, Limits, idastar};
 
 /// The goals of `shape` with the blank in a corner and the tiles in reading order or its
 /// reverse: eight per shape, blank-first and blank-last among them.

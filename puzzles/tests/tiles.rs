@@ -7,14 +7,15 @@ use std::num::NonZeroUsize;
 
 use proptest::prelude::*;
 use puzzles::{
-    is_solution, parse_moves, permutation_rank, permutation_unrank, random_solvable, random_walk,
-    solvability, solve, Algorithm, Board, HeuristicKind, LinearConflict, Manhattan, Misplaced,
-    Move, MoveError, Shape, SlidingPuzzle, TileCost, TileOutcome, TileState, WithBlank,
+    Algorithm, Board, HeuristicKind, LinearConflict, Manhattan, Misplaced, Move, MoveError, Shape,
+    SlidingPuzzle, TileCost, TileOutcome, TileState, WithBlank, is_solution, parse_moves,
+    permutation_rank, permutation_unrank, random_solvable, random_walk, solvability, solve,
 };
 use search_core::{
+    Heuristic, InPlace, Limits, Outcome, Problem, Reversible, Successors,
     breadth_first::bfs_layers, breadth_first::bfs_with, idastar, idastar::idastar_parallel,
     observer::Observer, problem::PerfectRank, visited::DenseVisited, visited::HashVisited,
-    visited::OrderedVisited, Heuristic, InPlace, Limits, Outcome, Problem, Reversible, Successors,
+    visited::OrderedVisited,
 };
 
 const ALGORITHMS: [Algorithm; 5] = [
@@ -715,21 +716,77 @@ fn parse_errors_name_the_problem() {
     let cases: [(&str, Option<Shape>, &str); 17] = [
         ("", None, "empty input: no tiles given"),
         ("  \r\n", None, "empty input: no tiles given"),
-        ("12345678", None, "8 cells do not make a square board (2x2 has 4, 3x3 has 9): check for a missing or extra tile, or write the rows of another shape separated by '/' (`1 2 3/4 0 5`)"),
-        ("1 2 3 4 5 0 6", Some(three_by_two), "wrong number of cells: found 7, but a 3x2 board has 6"),
+        (
+            "12345678",
+            None,
+            "8 cells do not make a square board (2x2 has 4, 3x3 has 9): check for a missing or extra tile, or write the rows of another shape separated by '/' (`1 2 3/4 0 5`)",
+        ),
+        (
+            "1 2 3 4 5 0 6",
+            Some(three_by_two),
+            "wrong number of cells: found 7, but a 3x2 board has 6",
+        ),
         ("12345675.", None, "tile 5 appears twice"),
-        ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 14 0", None, "tile 14 appears twice"),
-        ("1 2 3 4 5 6 7 9 0", None, "tile 9 is out of range: tiles are 1 to 8, and 0 or '.' is the blank"),
-        ("1 2 3 4 5 6 7 99999999999999999999999 0", None, "tile 99999999999999999999999 is out of range: tiles are 1 to 8, and 0 or '.' is the blank"),
-        ("123456789", None, "no blank: mark the empty cell with 0 or '.'"),
-        ("12345670.", None, "2 blanks: a board has exactly one empty cell"),
-        ("1234x678.", None, "character 'x' at position 5 is not a tile"),
-        ("1 2 3 4 5 6 7 8 -1", None, "character '-' at position 17 is not a tile"),
-        ("1 2 3/4 5/6 7 8 0", None, "ragged rows: row 2 has 2 cells but row 1 has 3"),
-        ("123456789ABCDEF.", None, "character 'A' at position 10 is not a tile"),
-        ("1234567890123450", None, "a board of 16 cells needs its tiles separated by spaces: the compact form only suits boards up to 9 cells"),
-        ("1 2 3/4 5 0", Some(Shape::new(2, 3).unwrap()), "the rows make a 3x2 board but the shape asked for is 2x3"),
-        ("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 0", None, "unsupported shape: a 6x6 board is too large: at most 25 cells are supported"),
+        (
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 14 0",
+            None,
+            "tile 14 appears twice",
+        ),
+        (
+            "1 2 3 4 5 6 7 9 0",
+            None,
+            "tile 9 is out of range: tiles are 1 to 8, and 0 or '.' is the blank",
+        ),
+        (
+            "1 2 3 4 5 6 7 99999999999999999999999 0",
+            None,
+            "tile 99999999999999999999999 is out of range: tiles are 1 to 8, and 0 or '.' is the blank",
+        ),
+        (
+            "123456789",
+            None,
+            "no blank: mark the empty cell with 0 or '.'",
+        ),
+        (
+            "12345670.",
+            None,
+            "2 blanks: a board has exactly one empty cell",
+        ),
+        (
+            "1234x678.",
+            None,
+            "character 'x' at position 5 is not a tile",
+        ),
+        (
+            "1 2 3 4 5 6 7 8 -1",
+            None,
+            "character '-' at position 17 is not a tile",
+        ),
+        (
+            "1 2 3/4 5/6 7 8 0",
+            None,
+            "ragged rows: row 2 has 2 cells but row 1 has 3",
+        ),
+        (
+            "123456789ABCDEF.",
+            None,
+            "character 'A' at position 10 is not a tile",
+        ),
+        (
+            "1234567890123450",
+            None,
+            "a board of 16 cells needs its tiles separated by spaces: the compact form only suits boards up to 9 cells",
+        ),
+        (
+            "1 2 3/4 5 0",
+            Some(Shape::new(2, 3).unwrap()),
+            "the rows make a 3x2 board but the shape asked for is 2x3",
+        ),
+        (
+            "1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 0",
+            None,
+            "unsupported shape: a 6x6 board is too large: at most 25 cells are supported",
+        ),
     ];
     for (text, shape, message) in cases {
         let error = match shape {

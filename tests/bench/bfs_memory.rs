@@ -4,9 +4,9 @@
 
 use std::fmt::Write as _;
 
-use search_core::{bfs, Outcome, Problem, Successor, Successors};
+use search_core::{Outcome, Problem, Successor, Successors, bfs};
 
-use super::{status_kib, table_head, Summary};
+use super::{Summary, status_kib, table_head};
 
 /// The flag that makes the bench a child measuring one library's BFS.
 pub const CHILD: &str = "--bfs-memory-child";

@@ -16,11 +16,11 @@ use std::time::Duration;
 
 use puzzles::SplitMix64;
 use search_core::{
-    astar, bfs, heuristic_fn, idastar, InPlace, Outcome, Problem, SearchResult, Successor,
-    Successors,
+    InPlace, Outcome, Problem, SearchResult, Successor, Successors, astar, bfs, heuristic_fn,
+    idastar,
 };
 
-use super::{measure_in_turns, milliseconds, table_head, Summary};
+use super::{Summary, measure_in_turns, milliseconds, table_head};
 
 /// The three problems, one table each, and their rows of the summary.
 pub fn classics_section(report: &mut String, summary: &mut Summary, repetitions: usize) {
@@ -380,7 +380,7 @@ impl CubeTables {
     }
 
     /// The cubes one turn away, as `pathfinding` takes them.
-    fn neighbours(&self, cube: &Cube) -> impl Iterator<Item = (Cube, u32)> + '_ {
+    fn neighbours(&self, cube: &Cube) -> impl Iterator<Item = (Cube, u32)> + use<'_> {
         let cube = *cube;
         (0..TURNS).map(move |turn| (cube.turned(&self.turns, turn), 1))
     }
@@ -590,7 +590,7 @@ impl Jugs {
     }
 
     /// The contents one move away from `contents`, and the move, in one order for both sides.
-    fn moves(&self, contents: &Contents) -> impl Iterator<Item = (Contents, Pour)> + '_ {
+    fn moves(&self, contents: &Contents) -> impl Iterator<Item = (Contents, Pour)> + use<'_> {
         let contents = *contents;
         let jugs = self.jugs();
         let fills = (0..jugs)

@@ -143,7 +143,7 @@ fn crew_row(slide: &std::path::Path, seed: u64, repetitions: usize) -> (String, 
     // the two-job run than from the one-job run.
     let (others, quiet) = if others.len() == runs {
         let quiet: Vec<f64> = (speed_ups.iter().zip(&others))
-            .filter(|(_, &others)| others < QUIET_CORES)
+            .filter(|&(_, &others)| others < QUIET_CORES)
             .map(|(&speed_up, _)| speed_up)
             .collect();
         let rounds = quiet.len();

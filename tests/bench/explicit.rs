@@ -10,10 +10,10 @@ use std::time::Duration;
 use pathfinding::num_traits::Zero;
 use puzzles::SplitMix64;
 use search_core::{
-    astar, bfs, dijkstra, heuristic_fn, yen, FloatCost, Problem, Successor, Successors,
+    FloatCost, Problem, Successor, Successors, astar, bfs, dijkstra, heuristic_fn, yen,
 };
 
-use super::{measure_in_turns, milliseconds, table_head, Summary};
+use super::{Summary, measure_in_turns, milliseconds, table_head};
 
 pub fn explicit_section(report: &mut String, summary: &mut Summary, repetitions: usize) {
     roads_table(report, summary, repetitions);

@@ -23,8 +23,8 @@ use std::time::{Duration, Instant};
 use contention::CpuSnapshot;
 use puzzles::{Board, LinearConflict, Manhattan, SlidingPuzzle, WithBlank};
 use search_core::{
-    astar, breadth_first::bfs_layers, idastar, visited::DenseVisited, visited::HashVisited,
-    visited::OrderedVisited, Heuristic, Limits, Outcome,
+    Heuristic, Limits, Outcome, astar, breadth_first::bfs_layers, idastar, visited::DenseVisited,
+    visited::HashVisited, visited::OrderedVisited,
 };
 use summary::Summary;
 
@@ -531,7 +531,7 @@ fn bfs_section(report: &mut String, summary: &mut Summary, repetitions: usize) {
     for (name, run) in runs {
         let (time, count) = measure(repetitions, run);
         assert_eq!(count, 181_440, "{name} reaches every 8-puzzle state");
-        if fastest.map_or(true, |(_, best)| time < best) {
+        if fastest.is_none_or(|(_, best)| time < best) {
             fastest = Some((name, time));
         }
         let _ = writeln!(
@@ -1128,7 +1128,7 @@ fn batch_row(
     // two-job run than from the one-job run, so a shared machine lowers the speed-up.
     let note = (others.len() == runs).then(|| {
         let quiet: Vec<f64> = (speed_ups.iter().zip(&others))
-            .filter(|(_, &others)| others < QUIET_CORES)
+            .filter(|&(_, &others)| others < QUIET_CORES)
             .map(|(&speed_up, _)| speed_up)
             .collect();
         let busiest = others.iter().copied().fold(0.0, f64::max);

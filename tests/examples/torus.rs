@@ -9,8 +9,8 @@
 use std::fmt;
 
 use search_core::{
-    astar, bfs, bidirectional_bfs, idastar, outcome::Solution, Heuristic, InPlace, Outcome,
-    Problem, Reversible, Successor, Successors,
+    Heuristic, InPlace, Outcome, Problem, Reversible, Successor, Successors, astar, bfs,
+    bidirectional_bfs, idastar, outcome::Solution,
 };
 
 const SIDE: usize = 3;

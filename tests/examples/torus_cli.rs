@@ -19,8 +19,8 @@ use puzzles::front_end::{
     Answer, Choice, Explored, Grid, Instance, InstanceError, PuzzleKind, Registry, Request, Square,
 };
 use search_core::{
-    breadth_first::bfs_with, graph::explore, heuristic_fn, informed::astar_with,
-    observer::OnProgress, visited::HashVisited, Limits, Problem, Successor, Successors,
+    Limits, Problem, Successor, Successors, breadth_first::bfs_with, graph::explore, heuristic_fn,
+    informed::astar_with, observer::OnProgress, visited::HashVisited,
 };
 
 fn main() -> ExitCode {
@@ -258,7 +258,7 @@ impl Instance for TorusInstance {
     fn draw(&self, state: &str) -> Option<Grid> {
         let board = parse_board(state).ok()?;
         let mut grid = Grid::new(SIDE, SIDE).spaced(true);
-        for (cell, &tile) in board.iter().enumerate().filter(|(_, &tile)| tile != 0) {
+        for (cell, &tile) in board.iter().enumerate().filter(|&(_, &tile)| tile != 0) {
             grid.set((cell / SIDE, cell % SIDE), Square::Piece(tile.to_string()));
         }
         Some(grid)

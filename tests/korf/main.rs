@@ -35,14 +35,14 @@ use std::num::NonZeroUsize;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use puzzles::pdb::{partitions, BuildProgress, CacheWarning, Lookups, PdbCache};
+use puzzles::pdb::{BuildProgress, CacheWarning, Lookups, PdbCache, partitions};
 use puzzles::{
-    tile_pruning_automaton, Board, PackedWord, PdbHeuristic, Shape, SlidingPuzzle, TileState,
+    Board, PackedWord, PdbHeuristic, Shape, SlidingPuzzle, TileState, tile_pruning_automaton,
 };
 use search_core::{
-    heuristic::IncrementalHeuristic, idastar::idastar_parallel, idastar::idastar_with,
-    observer::NoObserver, pruning::Pruned, pruning::PrunedHeuristic, pruning::PruningAutomaton,
-    InPlace, Limit, Limits, Outcome, Statistics,
+    InPlace, Limit, Limits, Outcome, Statistics, heuristic::IncrementalHeuristic,
+    idastar::idastar_parallel, idastar::idastar_with, observer::NoObserver, pruning::Pruned,
+    pruning::PrunedHeuristic, pruning::PruningAutomaton,
 };
 
 const FIFTEEN: &str = include_str!("../../puzzles/tests/data/korf100.txt");
@@ -318,28 +318,30 @@ fn fifteen(arguments: &[String], cache: &PdbCache) {
     let began = Instant::now();
     std::thread::scope(|scope| {
         for _ in 0..std::thread::available_parallelism().map_or(1, usize::from) {
-            scope.spawn(|| loop {
-                let Some(instance) = queue.lock().expect("no panics").pop_front() else {
-                    break;
-                };
-                let board =
-                    Board::new(shape, instance.tiles.clone()).expect("Korf boards are valid");
-                let start = puzzle.state(&board).expect("4x4");
-                let (limits, one) = (Limits::none(), NonZeroUsize::MIN);
-                let automaton = automaton.as_ref();
-                let (ended, statistics) = if full {
-                    search(&puzzle, &heuristic, start, &limits, one, automaton)
-                } else {
-                    search(&puzzle, &incremental, start, &limits, one, automaton)
-                };
-                let Ended::Solved(length) = ended else {
-                    unreachable!("no limits")
-                };
-                assert_eq!(length, instance.optimal, "instance {}", instance.id);
-                results
-                    .lock()
-                    .expect("no panics")
-                    .push((instance.id, statistics));
+            scope.spawn(|| {
+                loop {
+                    let Some(instance) = queue.lock().expect("no panics").pop_front() else {
+                        break;
+                    };
+                    let board =
+                        Board::new(shape, instance.tiles.clone()).expect("Korf boards are valid");
+                    let start = puzzle.state(&board).expect("4x4");
+                    let (limits, one) = (Limits::none(), NonZeroUsize::MIN);
+                    let automaton = automaton.as_ref();
+                    let (ended, statistics) = if full {
+                        search(&puzzle, &heuristic, start, &limits, one, automaton)
+                    } else {
+                        search(&puzzle, &incremental, start, &limits, one, automaton)
+                    };
+                    let Ended::Solved(length) = ended else {
+                        unreachable!("no limits")
+                    };
+                    assert_eq!(length, instance.optimal, "instance {}", instance.id);
+                    results
+                        .lock()
+                        .expect("no panics")
+                        .push((instance.id, statistics));
+                }
             });
         }
     });
@@ -433,7 +435,7 @@ fn twenty_four(arguments: &[String], cache: &PdbCache) {
     }
     let selected: VecDeque<Instance> = instances(TWENTY_FOUR)
         .into_iter()
-        .filter(|instance| ids.as_ref().map_or(true, |ids| ids.contains(&instance.id)))
+        .filter(|instance| ids.as_ref().is_none_or(|ids| ids.contains(&instance.id)))
         .collect();
     let queue = Mutex::new(selected);
     // The start's estimate is the first threshold: the further it is below the optimal length,
@@ -444,51 +446,54 @@ fn twenty_four(arguments: &[String], cache: &PdbCache) {
     println!("|---|---|---|---|---|---|---|");
     std::thread::scope(|scope| {
         for _ in 0..jobs {
-            scope.spawn(|| loop {
-                let Some(instance) = queue.lock().expect("no panics").pop_front() else {
-                    break;
-                };
-                let board = Board::new(shape, instance.tiles.clone())
-                    .expect("Korf-Felner boards are valid");
-                let start = puzzle.state(&board).expect("5x5");
-                let limits = Limits::none().with_timeout(Duration::from_secs_f64(minutes * 60.0));
-                let heuristic = heuristic.incremental();
-                let (ended, statistics) = search(
-                    &puzzle,
-                    &heuristic,
-                    start,
-                    &limits,
-                    threads,
-                    automaton.as_ref(),
-                );
-                let verdict = match ended {
-                    Ended::Solved(length) => {
-                        assert_eq!(length, instance.optimal, "instance {}", instance.id);
-                        format!("solved, {length} moves")
-                    }
-                    Ended::Stopped(limit) => format!("stopped: {limit}"),
-                };
-                let start_estimate = (statistics.iterations.first())
-                    .map_or_else(|| "-".to_string(), |first| first.threshold.to_string());
-                let projection = match ended {
-                    Ended::Stopped(_) => projected(&statistics, instance.optimal as u64)
-                        .map_or_else(
-                            || "-".to_string(),
-                            |nodes| {
-                                let rate = statistics.generated as f64
-                                    / statistics.elapsed.as_secs_f64().max(1e-9);
-                                format!("{nodes:.2e} nodes, {:.1} h", nodes / rate / 3600.0)
-                            },
-                        ),
-                    Ended::Solved(_) => "-".to_string(),
-                };
-                println!(
-                    "| {} | {} | {start_estimate} | {verdict} | {} | {:.1} | {projection} |",
-                    instance.id,
-                    instance.optimal,
-                    statistics.generated,
-                    statistics.elapsed.as_secs_f64()
-                );
+            scope.spawn(|| {
+                loop {
+                    let Some(instance) = queue.lock().expect("no panics").pop_front() else {
+                        break;
+                    };
+                    let board = Board::new(shape, instance.tiles.clone())
+                        .expect("Korf-Felner boards are valid");
+                    let start = puzzle.state(&board).expect("5x5");
+                    let limits =
+                        Limits::none().with_timeout(Duration::from_secs_f64(minutes * 60.0));
+                    let heuristic = heuristic.incremental();
+                    let (ended, statistics) = search(
+                        &puzzle,
+                        &heuristic,
+                        start,
+                        &limits,
+                        threads,
+                        automaton.as_ref(),
+                    );
+                    let verdict = match ended {
+                        Ended::Solved(length) => {
+                            assert_eq!(length, instance.optimal, "instance {}", instance.id);
+                            format!("solved, {length} moves")
+                        }
+                        Ended::Stopped(limit) => format!("stopped: {limit}"),
+                    };
+                    let start_estimate = (statistics.iterations.first())
+                        .map_or_else(|| "-".to_string(), |first| first.threshold.to_string());
+                    let projection = match ended {
+                        Ended::Stopped(_) => projected(&statistics, instance.optimal as u64)
+                            .map_or_else(
+                                || "-".to_string(),
+                                |nodes| {
+                                    let rate = statistics.generated as f64
+                                        / statistics.elapsed.as_secs_f64().max(1e-9);
+                                    format!("{nodes:.2e} nodes, {:.1} h", nodes / rate / 3600.0)
+                                },
+                            ),
+                        Ended::Solved(_) => "-".to_string(),
+                    };
+                    println!(
+                        "| {} | {} | {start_estimate} | {verdict} | {} | {:.1} | {projection} |",
+                        instance.id,
+                        instance.optimal,
+                        statistics.generated,
+                        statistics.elapsed.as_secs_f64()
+                    );
+                }
             });
         }
     });

@@ -93,9 +93,11 @@ fn a_puzzle_registered_by_another_program_gets_the_whole_command_line() {
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
-    assert!(String::from_utf8(bad.stderr)
-        .unwrap()
-        .starts_with("torus_cli: bad torus instance: the start: 4 cells"));
+    assert!(
+        String::from_utf8(bad.stderr)
+            .unwrap()
+            .starts_with("torus_cli: bad torus instance: the start: 4 cells")
+    );
 
     let stopped = Command::new(torus)
         .args(["solve", "-p", "torus", "8.1234567", "--max-nodes", "3"])

@@ -5,14 +5,14 @@ use std::fs::File;
 use std::io::{self, BufRead, BufReader, IsTerminal, Write};
 use std::num::NonZeroUsize;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::{mpsc, Arc, Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError, mpsc};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::front_end::{self, Choices, Options, PuzzleKind, Registry, Request, Session};
 use puzzles::input::{BatchLineError, BatchTexts};
-use search_core::{idastar::Crew, Limit, Limits};
+use search_core::{Limit, Limits, idastar::Crew};
 use serde_json::json;
 
 use crate::app;
@@ -422,7 +422,7 @@ impl<'a> Batch<'a> {
                 match started {
                     Ok(_) => workers += 1,
                     Err(error) if workers == 0 => {
-                        return Err(anyhow::Error::from(error).context("starting a worker thread"))
+                        return Err(anyhow::Error::from(error).context("starting a worker thread"));
                     }
                     // The workers already started take this line and the rest.
                     Err(_) => {}
@@ -629,9 +629,15 @@ impl Printer {
         expanded: &str,
         rest: &str,
     ) -> io::Result<()> {
-        let [(_, line_width), (_, result_width), (_, length_width), (_, expanded_width)] =
-            TABLE_HEAD;
-        let row = format!("{line:>line_width$}  {result:<result_width$}  {length:>length_width$}  {expanded:>expanded_width$}  {rest}");
+        let [
+            (_, line_width),
+            (_, result_width),
+            (_, length_width),
+            (_, expanded_width),
+        ] = TABLE_HEAD;
+        let row = format!(
+            "{line:>line_width$}  {result:<result_width$}  {length:>length_width$}  {expanded:>expanded_width$}  {rest}"
+        );
         writeln!(self.out, "{}", row.trim_end())
     }
 

@@ -3,8 +3,8 @@
 
 use std::io::Write;
 
-use anyhow::{anyhow, bail, Context, Result};
-use puzzles::blocks::{Blocks, Metric, Placement, ShippedLayout, SHIPPED};
+use anyhow::{Context, Result, anyhow, bail};
+use puzzles::blocks::{Blocks, Metric, Placement, SHIPPED, ShippedLayout};
 use puzzles::front_end::Registry;
 use serde_json::json;
 

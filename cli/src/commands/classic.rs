@@ -8,7 +8,7 @@ use std::io::{self, Read, Write};
 
 use anyhow::{Context, Result};
 use puzzles::front_end::{Ending, PuzzleKind, Registry, TilesKind};
-use puzzles::input::{read_classic, MAX_CLASSIC_INPUT};
+use puzzles::input::{MAX_CLASSIC_INPUT, read_classic};
 use search_core::Limits;
 
 use crate::commands::solve::solve_quietly;

@@ -5,7 +5,7 @@ use std::io::Write;
 use anyhow::Result;
 use puzzles::front_end::{Ending, Registry};
 use search_core::{Limit, Limits};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use crate::args::{GraphArgs, GraphFormat};
 use crate::commands::solve::{parse_instance, solve_quietly};

@@ -5,10 +5,10 @@ use std::fs;
 use std::io::Write;
 use std::path::Path;
 
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{Context, Result, anyhow, bail};
 use indicatif::{ProgressBar, ProgressStyle};
 use puzzles::pdb::{
-    partitions, BuildOptions, BuildProgress, CacheWarning, CachedFile, PatternDatabase, PdbCache,
+    BuildOptions, BuildProgress, CacheWarning, CachedFile, PatternDatabase, PdbCache, partitions,
 };
 
 use crate::args::{PdbBuildArgs, PdbCleanArgs, PdbCommand, PdbInfoArgs, PdbListArgs};

@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use anyhow::{anyhow, Result};
+use anyhow::{Result, anyhow};
 use puzzles::{Board, Shape};
 
 use crate::args::{GoalArg, RandomArgs, TextOrJson};

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 
-use anyhow::{anyhow, bail, Result};
+use anyhow::{Result, anyhow, bail};
 use puzzles::front_end::{
     Answer, Ending, Grid, Instance, InstanceError, Options, PuzzleKind, Request,
 };

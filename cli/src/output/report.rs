@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 
 use search_core::{Limit, Statistics};
-use serde_json::{json, Value};
+use serde_json::{Value, json};
 
 use puzzles::front_end::{Answer, Ending as AnswerEnding, Instance};
 

@@ -134,7 +134,7 @@ static STDOUT_CLOSED_AT_START: std::sync::atomic::AtomicBool =
 /// the C library is set up and before Rust's runtime, which would hide a closed descriptor.
 #[cfg(target_os = "linux")]
 #[used]
-#[link_section = ".init_array"]
+#[unsafe(link_section = ".init_array")]
 static LOOK_AT_STDOUT_BEFORE_THE_RUNTIME: extern "C" fn() = look_at_stdout_before_the_runtime;
 
 #[cfg(target_os = "linux")]

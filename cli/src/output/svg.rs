@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use anyhow::Result;
-use puzzles::front_end::{animate, Grid};
+use puzzles::front_end::{Grid, animate};
 
 use crate::output::status::{self, FileFailure};
 

@@ -1,7 +1,7 @@
 //! The cluster of a start placement (every placement reachable from it) and its goal states,
 //! for searches that start from the goal side.
 
-use search_core::{observer::NoObserver, visited::HashVisited, Limit, Limits};
+use search_core::{Limit, Limits, observer::NoObserver, visited::HashVisited};
 
 use super::layout::Blocks;
 use super::state::Placement;

@@ -4,7 +4,7 @@
 use std::error::Error;
 use std::fmt;
 
-use super::geometry::{Position, MAX_CELLS};
+use super::geometry::{MAX_CELLS, Position};
 use super::state::MAX_PIECES;
 
 /// Why a layout is not a valid sliding-block puzzle.

@@ -56,11 +56,7 @@ impl GoalDistance {
                         one_move |= requirement.anchors & 1 << (to % 64) != 0;
                     });
                 }
-                if one_move {
-                    1
-                } else {
-                    2
-                }
+                if one_move { 1 } else { 2 }
             }
         }
     }

@@ -4,9 +4,9 @@
 use std::fmt;
 
 use super::error::LayoutError;
-use super::geometry::{Axis, Direction, Goal, PieceSpec, Position, Side, MAX_CELLS};
+use super::geometry::{Axis, Direction, Goal, MAX_CELLS, PieceSpec, Position, Side};
 use super::moves::Metric;
-use super::state::{Placement, MAX_PIECES};
+use super::state::{MAX_PIECES, Placement};
 
 /// Marks "no such anchor" in the neighbour tables.
 pub(crate) const NO_ANCHOR: u8 = u8::MAX;
@@ -203,7 +203,7 @@ impl Blocks {
                             first: other,
                             second: piece.letter,
                             at: cell,
-                        })
+                        });
                     }
                     _ => *slot = Some(piece.letter),
                 }

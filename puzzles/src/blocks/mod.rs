@@ -86,15 +86,15 @@ mod rush_hour;
 mod state;
 mod text;
 
-pub use catalogue::{Notation, ShippedLayout, SHIPPED};
+pub use catalogue::{Notation, SHIPPED, ShippedLayout};
 pub use cluster::Farthest;
 pub use error::LayoutError;
 pub use follow::Followed;
-pub use geometry::{Axis, Goal, PieceSpec, Position, Side, MAX_CELLS};
+pub use geometry::{Axis, Goal, MAX_CELLS, PieceSpec, Position, Side};
 pub use heuristic::GoalDistance;
 pub use klotski::{
     KLOTSKI_CLASSIC, KLOTSKI_EMPTY_CELLS, KLOTSKI_EXIT, KLOTSKI_HEIGHT, KLOTSKI_WIDTH,
 };
 pub use layout::Blocks;
 pub use moves::{IllegalMove, Metric, Move};
-pub use state::{Placement, MAX_PIECES};
+pub use state::{MAX_PIECES, Placement};

@@ -7,7 +7,7 @@ use search_core::{InPlace, Problem, Reversible, Successor, Successors};
 
 use super::geometry::{Axis, MAX_CELLS};
 use super::layout::{Blocks, NO_ANCHOR};
-use super::state::{Placement, MAX_PIECES};
+use super::state::{MAX_PIECES, Placement};
 
 /// What one move is, and so what a solution's length counts.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

@@ -2,7 +2,7 @@
 //! board's rows.
 
 use super::error::LayoutError;
-use super::geometry::{Axis, Goal, PieceSpec, Position, Side, MAX_CELLS};
+use super::geometry::{Axis, Goal, MAX_CELLS, PieceSpec, Position, Side};
 use super::layout::Blocks;
 use super::moves::{IllegalMove, Move};
 use super::state::Placement;

@@ -1,8 +1,8 @@
 //! Sliding blocks and Rush Hour behind the front-end contract.
 
 use search_core::{
-    bidirectional::bidirectional_bfs_to_goals_with, breadth_first::bfs_with, graph::explore,
-    informed::astar_with, observer::OnProgress, visited::HashVisited, Limits,
+    Limits, bidirectional::bidirectional_bfs_to_goals_with, breadth_first::bfs_with,
+    graph::explore, informed::astar_with, observer::OnProgress, visited::HashVisited,
 };
 
 use super::{

@@ -2,7 +2,7 @@
 
 use std::hash::Hash;
 
-use search_core::{graph::ExploredGraph, Limit, Problem};
+use search_core::{Limit, Problem, graph::ExploredGraph};
 
 /// The states within some depth of a start and the moves between them, written as text.
 #[derive(Clone, Debug, PartialEq, Eq, Default)]

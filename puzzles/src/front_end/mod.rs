@@ -55,7 +55,7 @@ use std::fmt;
 
 use search_core::Limits;
 
-pub use animation::{animate, PictureError};
+pub use animation::{PictureError, animate};
 pub use answer::{Answer, Ending, Solution};
 pub use blocks::{BlocksKind, RushHourKind};
 pub use explored::Explored;

@@ -8,9 +8,9 @@ use std::fmt;
 use std::num::NonZeroUsize;
 use std::sync::Arc;
 
+use search_core::Limits;
 use search_core::idastar::Crew;
 use search_core::observer::Progress;
-use search_core::Limits;
 
 use super::{Choices, InstanceError, PuzzleKind};
 

@@ -4,7 +4,7 @@
 use search_core::Limits;
 
 use super::dual::Dual;
-use super::geometry::{goal_positions, normalised_pattern, Geometry};
+use super::geometry::{Geometry, goal_positions, normalised_pattern};
 use super::{Abstraction, BuildOptions, BuildProgress, PatternDatabase, PdbError};
 
 /// The bytes of `database`'s direct table, taken from `budget`, when it has none yet and the

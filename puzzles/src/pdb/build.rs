@@ -39,21 +39,21 @@
 //! the schedule.
 
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, AtomicUsize, Ordering::Relaxed};
 use std::sync::OnceLock;
+use std::sync::atomic::{AtomicBool, AtomicU8, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
 use search_core::Limits;
 
 use super::abstraction::Abstraction;
-use super::database::{manhattan_table, PatternDatabase};
+use super::database::{PatternDatabase, manhattan_table};
 use super::direct::Derived;
 use super::error::PdbError;
 use super::external;
-use super::geometry::{goal_positions, normalised_pattern, Geometry};
+use super::geometry::{Geometry, goal_positions, normalised_pattern};
 use super::index::PlacementIndex;
-use super::layout::{regions_of, Layout};
+use super::layout::{Layout, regions_of};
 use super::memory::{atomics, state_atomics, zeroed};
-use super::plan::{stop_if_interrupted, BuildProgress, Plan};
+use super::plan::{BuildProgress, Plan, stop_if_interrupted};
 use super::slot_cursor::SlotCursor;
 use super::symmetry::Symmetry;
 
@@ -79,11 +79,7 @@ impl Values {
     }
 
     fn unseen(&self) -> u8 {
-        if self.entry_bits == 4 {
-            0x0f
-        } else {
-            u8::MAX
-        }
+        if self.entry_bits == 4 { 0x0f } else { u8::MAX }
     }
 
     /// Sets entry `rank` to `entry` if it is unseen; true if this call did it.
@@ -109,11 +105,7 @@ impl Values {
             .map(|byte| {
                 let byte = byte.into_inner();
                 if self.entry_bits == 8 {
-                    if byte == unseen {
-                        0
-                    } else {
-                        byte
-                    }
+                    if byte == unseen { 0 } else { byte }
                 } else {
                     let low = if byte & 0x0f == unseen {
                         0

@@ -3,7 +3,7 @@
 use std::fmt;
 use std::path::{Path, PathBuf};
 
-use super::geometry::{goal_positions, normalised_pattern, Geometry};
+use super::geometry::{Geometry, goal_positions, normalised_pattern};
 use super::{Abstraction, AdditivePdb, BuildOptions, BuildProgress, PatternDatabase, PdbError};
 
 /// Something the cache worked around rather than failed on; passed to the warning callback.

@@ -28,11 +28,11 @@
 //! million of the 15-puzzle's 8-tile pattern that a checksum reads, so the check runs on every
 //! load.
 
+use super::PdbError;
 use super::abstraction::Abstraction;
 use super::database::PatternDatabase;
 use super::geometry::Geometry;
 use super::index::nth_bit;
-use super::PdbError;
 
 /// How many placements (with all their neighbours) [`PatternDatabase::spot_check`] looks at;
 /// tables with fewer are checked whole.

@@ -5,8 +5,8 @@ use std::sync::atomic::{AtomicU32, AtomicUsize, Ordering::Relaxed};
 use search_core::Limits;
 
 use super::direct::{Compact, Derived, DirectTable};
-use super::index::{nth_bit, PlacementIndex};
-use super::table::{packed_entry, TableBytes};
+use super::index::{PlacementIndex, nth_bit};
+use super::table::{TableBytes, packed_entry};
 use super::{Abstraction, PdbError};
 
 /// Exact distances of one pattern of tiles, for use in an additive heuristic.

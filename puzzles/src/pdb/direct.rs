@@ -11,7 +11,7 @@
 use search_core::Limits;
 
 use super::error::PdbError;
-use super::index::{nth_bit, PlacementIndex};
+use super::index::{PlacementIndex, nth_bit};
 use super::memory::zeroed;
 use super::table::packed_entry;
 

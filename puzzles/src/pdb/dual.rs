@@ -2,7 +2,7 @@
 //! and the databases: for each cell of the blank, which databases count for the dual state and
 //! how much of their value is admissible there.
 
-use search_core::{from_fn, heuristic_fn, informed::astar_with, observer::NoObserver, Limits};
+use search_core::{Limits, from_fn, heuristic_fn, informed::astar_with, observer::NoObserver};
 
 use super::geometry::Geometry;
 use super::{Abstraction, PatternDatabase, PdbError};

@@ -34,15 +34,15 @@
 //! placement the smallest depth of its states.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering::Relaxed};
 
+use super::PdbError;
 use super::memory::{state_atomics, zeroed};
 use super::plan::{BuildProgress, Plan};
 use super::slot_cursor::{Slot, SlotCursor};
 use super::spill::{Block, Spill};
 use super::symmetry::Side;
-use super::PdbError;
 
 /// At most about how many slots one bucket spans: its bitmap (512 KiB) stays in a core's cache.
 const BUCKET_SLOTS: usize = 1 << 22;

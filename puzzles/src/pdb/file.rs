@@ -25,9 +25,9 @@ use std::fs::File;
 use std::io::{BufWriter, Read, Write};
 use std::path::Path;
 
-use super::database::{manhattan_table, PatternDatabase};
+use super::database::{PatternDatabase, manhattan_table};
 use super::direct::Derived;
-use super::geometry::{goal_positions, normalised_pattern, Geometry};
+use super::geometry::{Geometry, goal_positions, normalised_pattern};
 use super::index::PlacementIndex;
 use super::table::TableBytes;
 use super::{Abstraction, PdbError};

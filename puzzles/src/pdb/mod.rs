@@ -74,7 +74,7 @@ mod table;
 mod warning;
 
 pub use abstraction::Abstraction;
-pub use additive::{validate_partition, AdditivePdb, Lookups};
+pub use additive::{AdditivePdb, Lookups, validate_partition};
 pub use build::BuildOptions;
 pub use cache::{BuildEstimate, CacheWarning, CachedDatabase, CachedFile, PdbCache};
 pub use database::PatternDatabase;

@@ -164,8 +164,12 @@ impl Standard {
             Standard::Fifteen78Antidiagonal => {
                 "15-puzzle, 7-8 split along the main diagonal, maxed with 15-7-8: 290 MB more"
             }
-            Standard::Fifteen663 => "15-puzzle, patterns of 6, 6 and 3 tiles: about 6 MB, seconds to build",
-            Standard::Fifteen555 => "15-puzzle, three patterns of 5 tiles: small and quickest to build",
+            Standard::Fifteen663 => {
+                "15-puzzle, patterns of 6, 6 and 3 tiles: about 6 MB, seconds to build"
+            }
+            Standard::Fifteen555 => {
+                "15-puzzle, three patterns of 5 tiles: small and quickest to build"
+            }
             Standard::TwentyFour6666 => "24-puzzle, four patterns of 6 tiles (Korf & Felner)",
             Standard::TwentyFour6666Pinwheel => {
                 "24-puzzle, four patterns of 6 tiles turned a quarter around the centre, maxed with 24-6-6-6-6"

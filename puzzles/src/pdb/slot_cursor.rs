@@ -6,7 +6,7 @@
 //! arrangement (see [`Layout`]); a search reads a layer's slots in increasing order, so
 //! consecutive slots almost always share their subset and often their arrangement.
 
-use super::index::{nth_bit, PlacementIndex};
+use super::index::{PlacementIndex, nth_bit};
 use super::layout::{Layout, Move};
 use super::plan::Plan;
 

@@ -27,8 +27,8 @@
 use std::collections::HashMap;
 
 use super::geometry::Geometry;
-use super::index::{nth_bit, PlacementIndex};
-use super::layout::{regions_of, Layout};
+use super::index::{PlacementIndex, nth_bit};
+use super::layout::{Layout, regions_of};
 use super::memory::zeroed;
 use super::{Abstraction, PdbError};
 

@@ -3,7 +3,7 @@
 use std::fmt;
 
 use super::moves::Move;
-use super::shape::{Shape, ShapeError, MAX_CELLS};
+use super::shape::{MAX_CELLS, Shape, ShapeError};
 
 /// Why a board cannot be built, parsed or paired with another.
 ///

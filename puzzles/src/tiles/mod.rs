@@ -20,21 +20,21 @@ mod staged;
 pub use board::Board;
 pub use error::{BoardError, MoveError};
 pub use heuristics::{
-    ChosenPartition, IncrementalPdb, LinearConflict, Manhattan, Misplaced, PdbHeuristic, PdbMemo,
-    PdbSource, DEFAULT_DIRECT_TABLES,
+    ChosenPartition, DEFAULT_DIRECT_TABLES, IncrementalPdb, LinearConflict, Manhattan, Misplaced,
+    PdbHeuristic, PdbMemo, PdbSource,
 };
-pub use moves::{format_moves, is_solution, parse_moves, Move};
+pub use moves::{Move, format_moves, is_solution, parse_moves};
 pub use packing::{PackedWord, WithBlank};
 pub use puzzle::{SlidingPuzzle, TileCost, TileState};
-pub use random::{random_solvable, random_walk, SplitMix64};
-pub use rank::{factorial, permutation_rank, permutation_unrank, MAX_RANKED};
+pub use random::{SplitMix64, random_solvable, random_walk};
+pub use rank::{MAX_RANKED, factorial, permutation_rank, permutation_unrank};
 pub use redundant::{
-    redundant_move_sequences, tile_pruning_automaton, RedundantSearchError, MAX_REDUNDANT_LENGTH,
+    MAX_REDUNDANT_LENGTH, RedundantSearchError, redundant_move_sequences, tile_pruning_automaton,
 };
 pub use relabel::CornerRelabelling;
-pub use shape::{Shape, ShapeError, MAX_CELLS};
-pub use solvability::{solvability, Parity, Solvability};
+pub use shape::{MAX_CELLS, Shape, ShapeError};
+pub use solvability::{Parity, Solvability, solvability};
 pub use solve::{
-    default_pruning_length, solve, solve_pruned, solve_request, solve_with, Algorithm,
-    HeuristicKind, SolveError, SolveRequest, TileOutcome, TileReport,
+    Algorithm, HeuristicKind, SolveError, SolveRequest, TileOutcome, TileReport,
+    default_pruning_length, solve, solve_pruned, solve_request, solve_with,
 };

@@ -110,7 +110,7 @@ fn parse(original: &str, given: Option<Shape>) -> Result<Board, BoardError> {
         let rows = Shape::new(expected, row_lengths.len())?;
         match given {
             Some(shape) if shape != rows => {
-                return Err(BoardError::RowsDisagreeWithShape { rows, shape })
+                return Err(BoardError::RowsDisagreeWithShape { rows, shape });
             }
             _ => rows,
         }
@@ -142,7 +142,7 @@ fn parse(original: &str, given: Option<Shape>) -> Result<Board, BoardError> {
                 return Err(BoardError::TileOutOfRange {
                     tile: cell.text.to_owned(),
                     largest,
-                })
+                });
             }
         }
     }

@@ -1,14 +1,14 @@
 //! The sliding-tile puzzle as a search problem.
 
 use search_core::{
-    problem::Actions, problem::PerfectRank, InPlace, Problem, Reversible, Successor, Successors,
+    InPlace, Problem, Reversible, Successor, Successors, problem::Actions, problem::PerfectRank,
 };
 
 use super::board::Board;
 use super::error::BoardError;
 use super::moves::Move;
 use super::packing::PackedWord;
-use super::rank::{factorial, permutation_rank, permutation_unrank, MAX_RANKED};
+use super::rank::{MAX_RANKED, factorial, permutation_rank, permutation_unrank};
 use super::shape::Shape;
 
 /// The cost type of sliding-tile moves and paths.

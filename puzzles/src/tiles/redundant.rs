@@ -7,7 +7,7 @@
 //! clockwise do what six counter-clockwise do (twelve moves round a block restore it), so IDA*
 //! with parent pruning alone searches both.
 
-use search_core::{hash::FastHashMap, pruning::PruningAutomaton, Limit, Limits};
+use search_core::{Limit, Limits, hash::FastHashMap, pruning::PruningAutomaton};
 
 use super::moves::Move;
 use super::shape::Shape;
@@ -533,8 +533,8 @@ mod tests {
 
     #[test]
     fn a_raised_cancellation_flag_or_a_past_deadline_stops_the_search() {
-        use std::sync::atomic::AtomicBool;
         use std::sync::Arc;
+        use std::sync::atomic::AtomicBool;
         use std::time::Instant;
 
         let cancelled = Limits::none().with_cancel_flag(Arc::new(AtomicBool::new(true)));

@@ -5,23 +5,23 @@ use std::fmt;
 use std::num::NonZeroUsize;
 
 use search_core::{
+    Heuristic, Limit, Limits, Outcome, SearchResult, Statistics,
     bidirectional::bidirectional_bfs_with, breadth_first::bfs_with,
-    heuristic::IncrementalHeuristic, idastar::idastar_crew, idastar::idastar_parallel,
-    idastar::idastar_with, idastar::Crew, informed::astar_with, observer::OnProgress,
+    heuristic::IncrementalHeuristic, idastar::Crew, idastar::idastar_crew,
+    idastar::idastar_parallel, idastar::idastar_with, informed::astar_with, observer::OnProgress,
     observer::Progress, outcome::ResultOf, pruning::Pruned, pruning::PrunedError,
-    pruning::PrunedHeuristic, pruning::PruningAutomaton, visited::HashVisited, Heuristic, Limit,
-    Limits, Outcome, SearchResult, Statistics,
+    pruning::PrunedHeuristic, pruning::PruningAutomaton, visited::HashVisited,
 };
 
 use super::board::Board;
 use super::error::BoardError;
 use super::heuristics::{LinearConflict, Manhattan, Misplaced, PdbSource};
-use super::moves::{is_solution, Move};
+use super::moves::{Move, is_solution};
 use super::packing::{PackedWord, WithBlank};
 use super::puzzle::SlidingPuzzle;
 use super::relabel::CornerRelabelling;
 use super::shape::Shape;
-use super::solvability::{solvability, Solvability};
+use super::solvability::{Solvability, solvability};
 use crate::pdb::PdbError;
 
 /// The search algorithm [`solve`] runs. All of them return optimal (shortest) solutions.
@@ -663,7 +663,7 @@ fn search<Word: PackedWord>(
         // A build stopped by the search's own limits ends the search the same way.
         match databases.heuristic_within(goal, limits) {
             Err(PdbError::Stopped(limit)) => {
-                return Ok((TileOutcome::LimitReached(limit), Statistics::default()))
+                return Ok((TileOutcome::LimitReached(limit), Statistics::default()));
             }
             other => other?,
         };

@@ -23,15 +23,15 @@
 //! the search runs as the request asked (on several threads, or helped by a crew).
 
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use search_core::{
-    heuristic::IncrementalHeuristic, idastar::idastar_crew, idastar::idastar_parallel,
-    idastar::idastar_with, observer::OnProgress, observer::Progress, outcome::ResultOf,
-    pruning::Pruned, pruning::PrunedHeuristic, pruning::PruningAutomaton, Limit, Limits, Outcome,
-    Problem, Statistics,
+    Limit, Limits, Outcome, Problem, Statistics, heuristic::IncrementalHeuristic,
+    idastar::idastar_crew, idastar::idastar_parallel, idastar::idastar_with, observer::OnProgress,
+    observer::Progress, outcome::ResultOf, pruning::Pruned, pruning::PrunedHeuristic,
+    pruning::PruningAutomaton,
 };
 
 use super::board::Board;
@@ -41,7 +41,7 @@ use super::packing::PackedWord;
 use super::puzzle::{SlidingPuzzle, TileCost, TileState};
 use super::redundant::RedundantSearchError;
 use super::shape::Shape;
-use super::solve::{default_pruning_length, Algorithm, SolveError, SolveRequest, TileOutcome};
+use super::solve::{Algorithm, SolveError, SolveRequest, TileOutcome, default_pruning_length};
 use crate::pdb::PdbError;
 
 /// Nodes IDA* with the 24-puzzle's databases, without direct tables, expands a second on the
@@ -468,9 +468,9 @@ mod tests {
 
     use search_core::{Limit, Limits, Statistics};
 
-    use super::{search, Escalation};
-    use crate::pdb::partitions::Standard;
+    use super::{Escalation, search};
     use crate::pdb::PdbCache;
+    use crate::pdb::partitions::Standard;
     use crate::tiles::moves::is_solution;
     use crate::tiles::puzzle::SlidingPuzzle;
     use crate::tiles::solve::{Algorithm, HeuristicKind, SolveRequest, TileOutcome};

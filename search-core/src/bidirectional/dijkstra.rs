@@ -289,7 +289,7 @@ fn meet<State: Clone, C: Cost>(
     };
     let total = cost.saturating_add(there);
     // `map_or`, not `is_none_or`: the crate supports Rust 1.80.
-    if best.as_ref().map_or(true, |(known, _)| total < *known) {
+    if best.as_ref().is_none_or(|(known, _)| total < *known) {
         *best = Some((total, state.clone()));
     }
 }

@@ -661,7 +661,7 @@ where
                     actions.extend(walk.path(depth, last));
                     shared.first_goal.fetch_min(index, Ordering::Relaxed);
                     let mut best = best.lock().unwrap_or_else(|poison| poison.into_inner());
-                    if best.as_ref().map_or(true, |found| index < found.subtree) {
+                    if best.as_ref().is_none_or(|found| index < found.subtree) {
                         *best = Some(Found {
                             subtree: index,
                             cost,

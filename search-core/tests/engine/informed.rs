@@ -60,7 +60,7 @@ impl Graph {
         for _ in 0..self.nodes {
             for &(from, to, weight) in &self.edges {
                 if let Some(rest) = distance[to] {
-                    if distance[from].map_or(true, |known| weight + rest < known) {
+                    if distance[from].is_none_or(|known| weight + rest < known) {
                         distance[from] = Some(weight + rest);
                     }
                 }

@@ -54,7 +54,7 @@ impl Graph {
             changed = false;
             for &(from, to, _) in &self.edges {
                 if let Some(through) = distance[from as usize].map(|d: u32| d + 1) {
-                    if distance[to as usize].map_or(true, |d| through < d) {
+                    if distance[to as usize].is_none_or(|d| through < d) {
                         distance[to as usize] = Some(through);
                         changed = true;
                     }

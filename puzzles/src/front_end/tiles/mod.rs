@@ -2,14 +2,14 @@
 
 mod solving;
 
-use search_core::{graph::explore, Limits};
+use search_core::{Limits, graph::explore};
 
 use super::{
     Answer, Choice, Choices, Explored, Grid, Instance, InstanceError, OptionKind, Options,
     PuzzleKind, Reachability, Request, Square,
 };
 use crate::pdb::partitions::Standard;
-use crate::tiles::{solvability, Board, Move, PackedWord, SlidingPuzzle};
+use crate::tiles::{Board, Move, PackedWord, SlidingPuzzle, solvability};
 use solving::Memory;
 
 /// Sliding-tile puzzles of any width and height from 2x2 to 25 cells (the 8-, 15- and
@@ -38,7 +38,10 @@ const HEURISTICS: &[Choice] = &[
         "linear-conflict",
         "Manhattan distance plus linear conflicts (the default beyond 3x3 without cached pattern databases)",
     ),
-    Choice::new("manhattan", "the tiles' Manhattan distances (the default up to 3x3)"),
+    Choice::new(
+        "manhattan",
+        "the tiles' Manhattan distances (the default up to 3x3)",
+    ),
     Choice::new("misplaced", "the number of tiles out of place"),
     Choice::new(
         "pdb",

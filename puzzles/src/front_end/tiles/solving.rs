@@ -16,11 +16,11 @@ use crate::front_end::answer::lower_bound;
 use crate::front_end::{
     Answer, Choices, Ending, InstanceError, Listener, Options, Request, Solution,
 };
-use crate::pdb::{causes, describe_warning, partitions, BuildEstimate, PdbError};
+use crate::pdb::{BuildEstimate, PdbError, causes, describe_warning, partitions};
 use crate::tiles::{
-    format_moves, solvability, solve_request, tile_pruning_automaton, Algorithm, Board,
-    ChosenPartition, CornerRelabelling, HeuristicKind, Move, PdbSource, RedundantSearchError,
-    Shape, SolveError, SolveRequest, TileOutcome,
+    Algorithm, Board, ChosenPartition, CornerRelabelling, HeuristicKind, Move, PdbSource,
+    RedundantSearchError, Shape, SolveError, SolveRequest, TileOutcome, format_moves, solvability,
+    solve_request, tile_pruning_automaton,
 };
 
 /// What a session keeps between tiles solves: the pattern databases last loaded (with the
@@ -445,7 +445,9 @@ fn give_up_hint(
                 Some(length) => format!(
                     "the search for redundant move sequences of up to {length} moves (--prune) reached the --max-stored limit{max_stored} remembered sequences; raise it if memory allows, or prune shorter sequences"
                 ),
-                None => format!("the search reached the --max-stored limit{max_stored} stored nodes; raise it if memory allows, or use --algorithm idastar, which stores none"),
+                None => format!(
+                    "the search reached the --max-stored limit{max_stored} stored nodes; raise it if memory allows, or use --algorithm idastar, which stores none"
+                ),
             });
         }
         _ => return None,

@@ -4,7 +4,7 @@ use search_core::heuristic::IncrementalHeuristic;
 
 use super::manhattan::Manhattan;
 use super::pattern_database::PdbHeuristic;
-use crate::pdb::{packed_entry, AdditivePdb, Lookups};
+use crate::pdb::{AdditivePdb, Lookups, packed_entry};
 use crate::tiles::moves::Move;
 use crate::tiles::packing::PackedWord;
 use crate::tiles::puzzle::{SlidingPuzzle, TileCost, TileState};
@@ -193,7 +193,7 @@ impl Sum<'_> {
             let largest = weights.iter().try_fold(0u64, |sum, &weight| {
                 sum.checked_add((cells as u64 - 1).checked_mul(weight as u64)?)
             });
-            if !largest.is_some_and(|largest| largest <= u64::from(u32::MAX)) {
+            if largest.is_none_or(|largest| largest > u64::from(u32::MAX)) {
                 return false;
             }
             for (&tile, &weight) in database.pattern().iter().zip(weights) {

@@ -4,7 +4,7 @@ use std::sync::OnceLock;
 
 use search_core::Heuristic;
 
-use super::{moved_tile, tile_to_move, Manhattan};
+use super::{Manhattan, moved_tile, tile_to_move};
 use crate::tiles::board::Board;
 use crate::tiles::moves::Move;
 use crate::tiles::packing::PackedWord;
@@ -389,7 +389,7 @@ impl<Word: PackedWord> Heuristic<SlidingPuzzle<Word>> for LinearConflict {
 
 #[cfg(test)]
 mod tests {
-    use super::{conflicts_among, LinearConflict};
+    use super::{LinearConflict, conflicts_among};
     use crate::tiles::puzzle::SlidingPuzzle;
     use crate::tiles::random::random_walk;
     use crate::{Board, Shape};

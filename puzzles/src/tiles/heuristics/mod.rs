@@ -73,7 +73,7 @@ pub use incremental_pdb::{IncrementalPdb, PdbMemo};
 pub use linear_conflict::LinearConflict;
 pub use manhattan::Manhattan;
 pub use misplaced::Misplaced;
-pub use pattern_database::{ChosenPartition, PdbHeuristic, PdbSource, DEFAULT_DIRECT_TABLES};
+pub use pattern_database::{ChosenPartition, DEFAULT_DIRECT_TABLES, PdbHeuristic, PdbSource};
 
 use super::moves::Move;
 use super::packing::PackedWord;

@@ -2,17 +2,17 @@
 //!
 //! [`solve`]: crate::solve
 
-use search_core::{pruning::PruningAutomaton, Heuristic, Limits};
+use search_core::{Heuristic, Limits, pruning::PruningAutomaton};
 
 use crate::pdb::{
-    partitions, Abstraction, AdditivePdb, BuildEstimate, BuildOptions, BuildProgress, CacheWarning,
-    Lookups, PdbCache, PdbError,
+    Abstraction, AdditivePdb, BuildEstimate, BuildOptions, BuildProgress, CacheWarning, Lookups,
+    PdbCache, PdbError, partitions,
 };
 use crate::tiles::board::Board;
 use crate::tiles::packing::PackedWord;
 use crate::tiles::puzzle::{SlidingPuzzle, TileCost, TileState};
-use crate::tiles::redundant::{tile_pruning_automaton, RedundantSearchError};
-use crate::tiles::shape::{Shape, MAX_CELLS};
+use crate::tiles::redundant::{RedundantSearchError, tile_pruning_automaton};
+use crate::tiles::shape::{MAX_CELLS, Shape};
 
 /// The largest pattern the fallback partition uses: its database builds in well under a second.
 const SMALL_PATTERN_ENTRIES: u64 = 1 << 20;
