@@ -109,6 +109,27 @@ impl IndexTable {
         }
     }
 
+    /// Empties the table of the nodes of `states`, in time proportional to their number when
+    /// they fill a small part of it (a store reused for a smaller search).
+    fn clear<State: std::hash::Hash>(&mut self, states: &[State]) {
+        if states.len() * 64 > self.slots.len() {
+            self.slots.fill(EMPTY);
+            return;
+        }
+        let position_mask = self.slots.len() - 1;
+        for (index, state) in states.iter().enumerate() {
+            // Truncation intended, as in `find`. Slots emptied before may lie on the probe
+            // path, so the search is for the node's own number, not for an empty slot.
+            let mut position = hash_one(state) as usize & position_mask;
+            while self.slots[position] == EMPTY
+                || (self.slots[position] & self.index_mask) as usize != index
+            {
+                position = (position + 1) & position_mask;
+            }
+            self.slots[position] = EMPTY;
+        }
+    }
+
     /// Stores node `index` in the free slot `position` found for `hash`.
     #[inline]
     fn occupy(&mut self, position: usize, hash: u64, index: u32) {
@@ -186,21 +207,6 @@ where
         Self::with_room(MOST_NODES, INITIAL_NODES, Steps::new::<P>(false))
     }
 
-    /// A store with room for about `expected` nodes before it grows (at most the usual
-    /// [`INITIAL_NODES`]), for a caller that runs many searches it knows to be small: Yen's
-    /// deviations on a graph of 30 nodes spent more time reserving and clearing the usual room
-    /// than searching.
-    pub(crate) fn expecting<P>(expected: usize) -> Self
-    where
-        P: Problem<State = State, Action = Action, Cost = C> + ?Sized,
-    {
-        Self::with_room(
-            MOST_NODES,
-            expected.clamp(16, INITIAL_NODES),
-            Steps::new::<P>(false),
-        )
-    }
-
     /// A store that reports [`Full`] beyond `most_nodes`, so tests can reach the limit.
     #[cfg(test)]
     fn with_most_nodes(most_nodes: usize) -> Self {
@@ -221,6 +227,18 @@ where
 
     pub(crate) fn len(&self) -> usize {
         self.states.len()
+    }
+
+    /// Forgets every node but keeps the memory, for a caller that runs many small searches:
+    /// Yen's deviations on a graph of 30 nodes spent more time allocating and freeing a store
+    /// for each than searching it.
+    pub(crate) fn clear(&mut self) {
+        self.parents.clear();
+        self.costs.clear();
+        self.table.clear(&self.states);
+        self.states.clear();
+        self.closed.clear();
+        self.steps.clear();
     }
 
     /// Finds `state`, or stores it as a new open node with `parent` and `g`: one hash either way.
@@ -438,6 +456,30 @@ mod tests {
         }
         assert_eq!(store.path_to(2).0, states[..3]);
         assert_eq!(store.len(), states.len());
+    }
+
+    /// Both ways of clearing: node by node for a few nodes in a large table, the whole table
+    /// for many.
+    #[test]
+    fn a_cleared_store_is_empty_and_fills_again() {
+        let mut store = NodeStore::<u64, u32>::new();
+        for count in [3u64, 50_000, 20, 0, 1_000] {
+            // States that share their low bits, so that their probe paths overlap.
+            let states: Vec<u64> = (0..count).map(|i| (i << 40) | 5).collect();
+            for (index, &state) in states.iter().enumerate() {
+                assert_eq!(
+                    store.insert(state, NO_PARENT, 0),
+                    Ok(Slot::New(index as u32))
+                );
+            }
+            store.clear();
+            assert_eq!(store.len(), 0);
+            assert!(store.table.slots.iter().all(|&slot| slot == EMPTY));
+            assert!(states.iter().all(|state| store.find(state).is_none()));
+        }
+        assert_eq!(store.insert(9, NO_PARENT, 0), Ok(Slot::New(0)));
+        assert_eq!(store.insert(9, NO_PARENT, 0), Ok(Slot::Known(0)));
+        assert!(!store.is_closed(0), "a cleared store keeps no closed flag");
     }
 
     #[test]

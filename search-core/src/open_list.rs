@@ -139,6 +139,25 @@ impl<C: Cost> OpenList<C> {
         }
     }
 
+    /// Empties the list but keeps its layers, stacks and chunks, for a caller that runs many
+    /// small searches: filling a fresh list allocates a stack for every f value it meets.
+    pub(crate) fn clear(&mut self) {
+        for layer in &mut self.layers {
+            if layer.len == 0 {
+                continue; // Every stack of an empty layer is empty, chunks below included.
+            }
+            for stack in &mut layer.by_h {
+                stack.top.clear();
+                self.spare.append(&mut stack.below);
+            }
+            layer.len = 0;
+            layer.lowest_h = 0;
+        }
+        self.bucketed = 0;
+        self.lowest_f = 0;
+        self.heap.clear();
+    }
+
     #[inline]
     pub(crate) fn push(&mut self, index: u32, g: C, h: C) {
         let f = g.saturating_add(h);
@@ -271,6 +290,12 @@ impl<C: Cost> CostQueue<C> {
         }
     }
 
+    /// Empties the queue but keeps its memory; see [`OpenList::clear`].
+    pub(crate) fn clear(&mut self) {
+        self.buckets.clear();
+        self.heap.clear();
+    }
+
     #[inline]
     pub(crate) fn push(&mut self, index: u32, g: C) {
         if C::BUCKETED {
@@ -381,6 +406,29 @@ mod tests {
             .collect();
         assert_eq!(queued, opened);
         assert_eq!(queued.first(), Some(&(7, FloatCost::of(0.0))));
+    }
+
+    /// A cleared list pops nothing, then orders new entries as a fresh list does, whether the
+    /// old ones were in buckets, in chunks below a stack's top, or in the heap.
+    #[test]
+    fn a_cleared_list_is_empty_and_orders_again() {
+        let mut open = OpenList::<u32>::new();
+        for index in 0..3 * CHUNK as u32 {
+            open.push(index, 4, index % 3);
+        }
+        open.push(7, 5_000, 0);
+        open.pop();
+        open.clear();
+        assert_eq!(open.pop(), None);
+        let h = [9, 2, 0];
+        open.push(0, 1, h[0]); // f 10
+        open.push(1, 3, h[1]); // f 5
+        open.push(2, 7_000, h[2]); // in the heap
+        assert_eq!(drain(&mut open, &h), [(1, 3), (0, 1), (2, 7_000)]);
+        let mut queue = CostQueue::<crate::FloatCost>::new();
+        queue.push(0, crate::FloatCost::of(2.0));
+        queue.clear();
+        assert_eq!(queue.pop(), None);
     }
 
     #[test]
