@@ -189,6 +189,8 @@ impl<P: Problem, O: Observer<P>> Search<'_, P, O> {
         let mut queued: Vec<Option<Path<P>>> = Vec::new();
         let mut known: FastHashSet<Vec<P::State>> = FastHashSet::default();
         known.insert(found[0].states.clone());
+        let mut taken: FastHashSet<P::State> = FastHashSet::default();
+        let mut avoided: FastHashSet<P::State> = FastHashSet::default();
         while found.len() < k {
             let previous = found.last().expect("the first path is found");
             for spur_at in 0..previous.states.len() - 1 {
@@ -196,14 +198,19 @@ impl<P: Problem, O: Observer<P>> Search<'_, P, O> {
                 let spur = &previous.states[spur_at];
                 // The moves earlier paths with this root took from the spur state, and the
                 // root's other states: the deviation avoids both, so it is new and loopless.
-                let taken: FastHashSet<P::State> = found
-                    .iter()
-                    .filter(|path| {
-                        path.states.len() > spur_at + 1 && path.states[..=spur_at] == *root
-                    })
-                    .map(|path| path.states[spur_at + 1].clone())
-                    .collect();
-                let avoided: FastHashSet<P::State> = root[..spur_at].iter().cloned().collect();
+                // Filled anew for each spur but allocated once: two sets a spur were a tenth of
+                // the allocations of Yen on small graphs.
+                taken.clear();
+                taken.extend(
+                    found
+                        .iter()
+                        .filter(|path| {
+                            path.states.len() > spur_at + 1 && path.states[..=spur_at] == *root
+                        })
+                        .map(|path| path.states[spur_at + 1].clone()),
+                );
+                avoided.clear();
+                avoided.extend(root[..spur_at].iter().cloned());
                 let deviation = match self.cheapest_restricted(spur, &avoided, &taken) {
                     Ok(Some(path)) => path,
                     Ok(None) => continue,
