@@ -10,9 +10,17 @@
 //! Memory per node is what limits A*, so nothing is padded: states, parents and costs live in
 //! three arrays (a packed 15-puzzle node is 8 + 4 + 2 = 14 bytes, where one struct would be
 //! padded to 16), the closed flags in a bitset, and the table is open addressing with linear
-//! probing (Knuth, *The Art of Computer Programming* vol. 3, §6.4, algorithm L) filled up to 7/8
-//! before it doubles: 4 bytes a slot, about 6.5 bytes a node on average over a doubling, where a
-//! `hashbrown` table of `u32` costs 5 bytes a bucket at the same load.
+//! probing (Knuth, *The Art of Computer Programming* vol. 3, §6.4, algorithm L) filled up to 3/4
+//! before it doubles: 4 bytes a slot, about 7.7 bytes a node on average over a doubling, where a
+//! `hashbrown` table of `u32` costs 5 bytes a bucket and more at the same load.
+//!
+//! Why 3/4 and not 7/8, which saves about a byte a node on average: linear probing degrades
+//! quickly past 3/4 (an unsuccessful search passes about 8 slots at 3/4 and 32 at 7/8, by
+//! Knuth's formula), and a search spends its time just before a doubling as often as just after.
+//! Replaying the lookups of a search of a 300x300 grid (in a model of this table), they passed
+//! about five slots on average filled up to 7/8 and three up to 3/4; the probe loop's
+//! mispredicted branches were the largest part of Dijkstra's time beyond pathfinding's there. At 20 million 15-puzzle nodes (the memory benchmark) both fill
+//! the same table of 2^25 slots.
 
 use crate::cost::Cost;
 use crate::hash::hash_one;
@@ -39,31 +47,104 @@ const EMPTY: u32 = u32::MAX;
 /// A slot holds a node number in its low bits and, in the bits the table's size leaves free,
 /// the top bits of the state's hash: a probe compares those before it reads the stored state, so
 /// passing an occupied slot rarely costs a cache miss in the node arrays. Node numbers stay below
-/// 7/8 of the slot count, so the low bits of an occupied slot are never all ones and no slot
+/// 3/4 of the slot count, so the low bits of an occupied slot are never all ones and no slot
 /// equals [`EMPTY`].
+///
+/// A probe reads [`GROUP`] consecutive slots at once and compares them all without a branch
+/// per slot, as `hashbrown` compares its control bytes: one slot at a time, a lookup ended in a
+/// mispredicted branch after a number of slots that varies from lookup to lookup, which on
+/// road grids cost Dijkstra more than pathfinding's whole table. The first [`GROUP`] slots
+/// are repeated after the last, so that a group starting near the end reads on without
+/// wrapping. The probe sequence is still slot after slot (Knuth's algorithm L): a state is in
+/// the slots before the first empty one from its home slot.
 #[derive(Debug)]
 struct IndexTable {
+    /// The table's slots, then copies of its first [`GROUP`].
     slots: Vec<u32>,
+    /// The number of slots (not counting the copies) less one: they are a power of two.
+    position_mask: usize,
     /// The bits of a slot that hold the node number.
     index_mask: u32,
+}
+
+/// The slots a probe compares at once: 32 bytes, half a cache line.
+const GROUP: usize = 8;
+
+/// One bit per slot of `group` (lowest for the first): the empty slots, and the slots whose
+/// bits under `tag_bits` are `tag`.
+///
+/// SSE2, which every `x86_64` processor has: two 128-bit compares and a mask extraction per
+/// half, where the same comparisons written slot by slot (as below) were not vectorised and cost
+/// more than the linear probe loop they replaced.
+#[cfg(target_arch = "x86_64")]
+#[inline]
+fn lane_bits(group: &[u32; GROUP], tag: u32, tag_bits: u32) -> (u32, u32) {
+    use std::arch::x86_64::{
+        __m128i, _mm_and_si128, _mm_castsi128_ps, _mm_cmpeq_epi32, _mm_loadu_si128,
+        _mm_movemask_ps, _mm_set1_epi32,
+    };
+    const _: () = assert!(GROUP == 8, "two halves of four slots");
+    // SAFETY: the `x86_64` target has SSE2 in its baseline, so these intrinsics are available on
+    // every processor the crate runs on; each load reads 16 bytes at offset 0 or 16 of `group`,
+    // which is 32 bytes long, and `_mm_loadu_si128` requires no alignment.
+    unsafe {
+        let empty = _mm_set1_epi32(-1);
+        // Bit-for-bit reinterpretations, for the signed lanes the intrinsics take.
+        let tag_bits = _mm_set1_epi32(tag_bits as i32);
+        let tag = _mm_set1_epi32(tag as i32);
+        let (mut empty_bits, mut tagged_bits) = (0, 0);
+        for half in 0..2 {
+            let slots = _mm_loadu_si128(group.as_ptr().add(4 * half).cast::<__m128i>());
+            let is_empty = _mm_castsi128_ps(_mm_cmpeq_epi32(slots, empty));
+            let is_tagged = _mm_castsi128_ps(_mm_cmpeq_epi32(_mm_and_si128(slots, tag_bits), tag));
+            // The masks have 4 bits, so the casts lose nothing.
+            empty_bits |= (_mm_movemask_ps(is_empty) as u32) << (4 * half);
+            tagged_bits |= (_mm_movemask_ps(is_tagged) as u32) << (4 * half);
+        }
+        (empty_bits, tagged_bits)
+    }
+}
+
+/// [`lane_bits`] one slot at a time, for other processors.
+#[cfg(not(target_arch = "x86_64"))]
+use lane_bits_one_by_one as lane_bits;
+
+/// [`lane_bits`] one slot at a time: the version for processors other than `x86_64`, which
+/// the tests compare with the SSE2 one.
+#[cfg_attr(
+    all(target_arch = "x86_64", not(test)),
+    expect(
+        dead_code,
+        reason = "x86_64 uses the SSE2 version; tests compare the two"
+    )
+)]
+#[inline]
+fn lane_bits_one_by_one(group: &[u32; GROUP], tag: u32, tag_bits: u32) -> (u32, u32) {
+    let (mut empty, mut tagged) = (0, 0);
+    for (lane, &slot) in group.iter().enumerate() {
+        empty |= u32::from(slot == EMPTY) << lane;
+        tagged |= u32::from(slot & tag_bits == tag) << lane;
+    }
+    (empty, tagged)
 }
 
 impl IndexTable {
     /// A table with room for `nodes` nodes before it grows.
     fn for_nodes(nodes: usize) -> Self {
-        let mut slots = 8;
-        while slots - slots / 8 < nodes {
+        let mut slots = GROUP;
+        while slots - slots / 4 < nodes {
             slots *= 2;
         }
         Self::with_slots(slots)
     }
 
-    /// An empty table of `slots` slots, a power of two.
+    /// An empty table of `slots` slots, a power of two and at least [`GROUP`].
     fn with_slots(slots: usize) -> Self {
-        debug_assert!(slots.is_power_of_two());
+        debug_assert!(slots.is_power_of_two() && slots >= GROUP);
         let index_bits = slots.trailing_zeros();
         IndexTable {
-            slots: vec![EMPTY; slots],
+            slots: vec![EMPTY; slots + GROUP],
+            position_mask: slots - 1,
             index_mask: if index_bits >= u32::BITS {
                 u32::MAX
             } else {
@@ -72,10 +153,16 @@ impl IndexTable {
         }
     }
 
-    /// The most nodes the table takes before it must grow: 7/8 of its slots.
+    /// The number of slots, not counting the copies of the first ones.
+    #[inline]
+    fn len(&self) -> usize {
+        self.position_mask + 1
+    }
+
+    /// The most nodes the table takes before it must grow: 3/4 of its slots.
     #[inline]
     fn most_nodes(&self) -> usize {
-        self.slots.len() - self.slots.len() / 8
+        self.len() - self.len() / 4
     }
 
     /// The bits that `hash` contributes to an occupied slot.
@@ -86,33 +173,75 @@ impl IndexTable {
         (hash >> 32) as u32 & !self.index_mask
     }
 
+    /// The slot where the probe for `hash` begins.
+    #[inline]
+    fn home(&self, hash: u64) -> usize {
+        // Truncation intended: the table has fewer slots than `usize` addresses.
+        hash as usize & self.position_mask
+    }
+
+    /// The group of slots from `position` on, with one bit per slot (lowest for `position`)
+    /// for the slots that are empty and for those whose tag is `tag`.
+    #[inline]
+    fn group(&self, position: usize, tag: u32) -> (&[u32; GROUP], u32, u32) {
+        let group: &[u32; GROUP] = self.slots[position..position + GROUP]
+            .try_into()
+            .expect("a group is GROUP slots long");
+        let (empty, tagged) = lane_bits(group, tag, !self.index_mask);
+        (group, empty, tagged)
+    }
+
     /// The node whose state is `state` (the hash of which is `hash`), or the free slot where it
     /// belongs.
     #[inline]
     fn find<State: Eq>(&self, hash: u64, states: &[State], state: &State) -> Result<u32, usize> {
         let tag = self.tag(hash);
-        let position_mask = self.slots.len() - 1;
-        // Truncation intended: the table has fewer slots than `usize` addresses.
-        let mut position = hash as usize & position_mask;
+        let mut position = self.home(hash);
         loop {
-            let slot = self.slots[position];
-            if slot == EMPTY {
-                return Err(position);
-            }
-            if slot & !self.index_mask == tag {
-                let index = slot & self.index_mask;
+            let (group, empty, tagged) = self.group(position, tag);
+            // Only the slots before the first empty one are on this state's probe path; an
+            // empty slot's own tag bits may equal `tag`.
+            let mut candidates = tagged & empty.wrapping_sub(1) & !empty;
+            while candidates != 0 {
+                let index = group[candidates.trailing_zeros() as usize] & self.index_mask;
                 if states[index as usize] == *state {
                     return Ok(index);
                 }
+                candidates &= candidates - 1;
             }
-            position = (position + 1) & position_mask;
+            if empty != 0 {
+                return Err((position + empty.trailing_zeros() as usize) & self.position_mask);
+            }
+            position = (position + GROUP) & self.position_mask;
+        }
+    }
+
+    /// Sets slot `position` (below [`len`](IndexTable::len)) and its copy, if it has one.
+    #[inline]
+    fn set(&mut self, position: usize, slot: u32) {
+        self.slots[position] = slot;
+        if position < GROUP {
+            let copy = self.len() + position;
+            self.slots[copy] = slot;
         }
     }
 
     /// Stores node `index` in the free slot `position` found for `hash`.
     #[inline]
     fn occupy(&mut self, position: usize, hash: u64, index: u32) {
-        self.slots[position] = self.tag(hash) | index;
+        self.set(position, self.tag(hash) | index);
+    }
+
+    /// The first empty slot from the home of `hash` on.
+    fn free_slot(&self, hash: u64) -> usize {
+        let mut position = self.home(hash);
+        loop {
+            let (_, empty, _) = self.group(position, 0);
+            if empty != 0 {
+                return (position + empty.trailing_zeros() as usize) & self.position_mask;
+            }
+            position = (position + GROUP) & self.position_mask;
+        }
     }
 
     /// Replaces the table with one twice as large holding every node of `states`.
@@ -120,19 +249,34 @@ impl IndexTable {
     /// The slots are rebuilt from the states in order rather than moved over, so the old slots
     /// can go first: the peak is the new table alone, and the states are read sequentially.
     fn grow<State: std::hash::Hash>(&mut self, states: &[State]) {
-        let slots = self.slots.len() * 2;
+        let slots = self.len() * 2;
         self.slots = Vec::new();
         *self = IndexTable::with_slots(slots);
-        let position_mask = slots - 1;
         for (index, state) in states.iter().enumerate() {
             let hash = hash_one(state);
-            // Truncation intended, as in `find`.
-            let mut position = hash as usize & position_mask;
-            while self.slots[position] != EMPTY {
-                position = (position + 1) & position_mask;
-            }
+            let position = self.free_slot(hash);
             // Cannot truncate: the store holds at most `MOST_NODES` nodes.
             self.occupy(position, hash, index as u32);
+        }
+    }
+
+    /// Empties the table of the nodes of `states`, in time proportional to their number when
+    /// they fill a small part of it (a store reused for a smaller search).
+    fn clear<State: std::hash::Hash>(&mut self, states: &[State]) {
+        if states.len() * 64 > self.len() {
+            self.slots.fill(EMPTY);
+            return;
+        }
+        for (index, state) in states.iter().enumerate() {
+            // Slots emptied before may lie on the probe path, so the search is for the node's
+            // own number, not for an empty slot.
+            let mut position = self.home(hash_one(state));
+            while self.slots[position] == EMPTY
+                || (self.slots[position] & self.index_mask) as usize != index
+            {
+                position = (position + 1) & self.position_mask;
+            }
+            self.set(position, EMPTY);
         }
     }
 }
@@ -186,21 +330,6 @@ where
         Self::with_room(MOST_NODES, INITIAL_NODES, Steps::new::<P>(false))
     }
 
-    /// A store with room for about `expected` nodes before it grows (at most the usual
-    /// [`INITIAL_NODES`]), for a caller that runs many searches it knows to be small: Yen's
-    /// deviations on a graph of 30 nodes spent more time reserving and clearing the usual room
-    /// than searching.
-    pub(crate) fn expecting<P>(expected: usize) -> Self
-    where
-        P: Problem<State = State, Action = Action, Cost = C> + ?Sized,
-    {
-        Self::with_room(
-            MOST_NODES,
-            expected.clamp(16, INITIAL_NODES),
-            Steps::new::<P>(false),
-        )
-    }
-
     /// A store that reports [`Full`] beyond `most_nodes`, so tests can reach the limit.
     #[cfg(test)]
     fn with_most_nodes(most_nodes: usize) -> Self {
@@ -223,13 +352,41 @@ where
         self.states.len()
     }
 
+    /// Forgets every node but keeps the memory, for a caller that runs many small searches:
+    /// Yen's deviations on a graph of 30 nodes spent more time allocating and freeing a store
+    /// for each than searching it.
+    pub(crate) fn clear(&mut self) {
+        self.parents.clear();
+        self.costs.clear();
+        self.table.clear(&self.states);
+        self.states.clear();
+        self.closed.clear();
+        self.steps.clear();
+    }
+
     /// Finds `state`, or stores it as a new open node with `parent` and `g`: one hash either way.
+    ///
+    /// Inlined into the search loops, with the storing of a new node left out of line: as a
+    /// call, saving and restoring registers cost a fifth of the instructions of a lookup on
+    /// road grids, and most lookups find a known state.
+    #[inline(always)]
     pub(crate) fn insert(&mut self, state: State, parent: u32, g: C) -> Result<Slot, Full> {
         let hash = hash_one(&state);
-        let mut position = match self.table.find(hash, &self.states, &state) {
-            Ok(index) => return Ok(Slot::Known(index)),
-            Err(position) => position,
-        };
+        match self.table.find(hash, &self.states, &state) {
+            Ok(index) => Ok(Slot::Known(index)),
+            Err(position) => self.store_new(position, hash, state, parent, g),
+        }
+    }
+
+    /// Stores `state`, which is not stored yet and belongs in slot `position` (for `hash`).
+    fn store_new(
+        &mut self,
+        mut position: usize,
+        hash: u64,
+        state: State,
+        parent: u32,
+        g: C,
+    ) -> Result<Slot, Full> {
         let len = self.states.len();
         if len >= self.most_nodes {
             return Err(Full);
@@ -431,13 +588,67 @@ mod tests {
                 Ok(Slot::New(index as u32))
             );
         }
-        assert!(store.table.slots.len() > 100_000 && store.table.slots.len() < 262_144);
+        assert!(store.table.most_nodes() >= 100_000 && store.table.len() <= 262_144);
         for (index, &state) in states.iter().enumerate() {
             assert_eq!(store.insert(state, 0, 0), Ok(Slot::Known(index as u32)));
             assert_eq!(store.g(index as u32), index as u32);
         }
         assert_eq!(store.path_to(2).0, states[..3]);
         assert_eq!(store.len(), states.len());
+    }
+
+    /// The SSE2 comparison of a group of slots agrees with the one slot at a time.
+    #[test]
+    fn lane_bits_agree_with_the_one_by_one_version() {
+        let slots = [
+            EMPTY,
+            0x8000_0003,
+            0x8000_0004,
+            0x0000_0005,
+            EMPTY,
+            0xffff_0001,
+            7,
+            0x8000_0000,
+        ];
+        for (tag, tag_bits) in [
+            (0x8000_0000, 0xffff_0000),
+            (0, 0xffff_0000),
+            (0xffff_0000, 0xffff_0000),
+            (0, 0),
+        ] {
+            assert_eq!(
+                lane_bits(&slots, tag, tag_bits),
+                lane_bits_one_by_one(&slots, tag, tag_bits)
+            );
+        }
+        assert_eq!(
+            lane_bits(&slots, 0x8000_0000, 0xffff_0000),
+            (0b0001_0001, 0b1000_0110)
+        );
+    }
+
+    /// Both ways of clearing: node by node for a few nodes in a large table, the whole table
+    /// for many.
+    #[test]
+    fn a_cleared_store_is_empty_and_fills_again() {
+        let mut store = NodeStore::<u64, u32>::new();
+        for count in [3u64, 50_000, 20, 0, 1_000] {
+            // States that share their low bits, so that their probe paths overlap.
+            let states: Vec<u64> = (0..count).map(|i| (i << 40) | 5).collect();
+            for (index, &state) in states.iter().enumerate() {
+                assert_eq!(
+                    store.insert(state, NO_PARENT, 0),
+                    Ok(Slot::New(index as u32))
+                );
+            }
+            store.clear();
+            assert_eq!(store.len(), 0);
+            assert!(store.table.slots.iter().all(|&slot| slot == EMPTY));
+            assert!(states.iter().all(|state| store.find(state).is_none()));
+        }
+        assert_eq!(store.insert(9, NO_PARENT, 0), Ok(Slot::New(0)));
+        assert_eq!(store.insert(9, NO_PARENT, 0), Ok(Slot::Known(0)));
+        assert!(!store.is_closed(0), "a cleared store keeps no closed flag");
     }
 
     #[test]

@@ -26,6 +26,11 @@ use crate::cost::Cost;
 /// stay a few megabytes at worst.
 const BUCKETED_F: u64 = 1 << 10;
 
+/// The words of [`OpenList`]'s bitset of non-empty layers.
+// Cannot truncate: `BUCKETED_F` is a small constant.
+const LAYER_WORDS: usize = (BUCKETED_F / 64) as usize;
+const _: () = assert!(BUCKETED_F % 64 == 0, "every layer has its bit");
+
 /// The first allocation of a stack, in entries.
 const STACK_START: usize = 64;
 
@@ -123,6 +128,11 @@ pub(crate) struct OpenList<C> {
     bucketed: usize,
     /// No layer below this f holds an entry.
     lowest_f: usize,
+    /// One bit per layer, set while the layer holds entries: a pop finds the next non-empty
+    /// layer a word of 64 at a time, and a clear visits only those. Costs spread thinly over
+    /// their range (a random digraph's 1 to 100) leave most layers empty, and Yen's
+    /// deviations on 30 nodes spent a tenth of their time stepping over them one by one.
+    occupied: [u64; LAYER_WORDS],
     heap: BinaryHeap<HeapEntry<C>>,
     /// Emptied chunks of [`CHUNK`] capacity, for the next stack to fill one.
     spare: Vec<Vec<u32>>,
@@ -134,9 +144,32 @@ impl<C: Cost> OpenList<C> {
             layers: Vec::new(),
             bucketed: 0,
             lowest_f: 0,
+            occupied: [0; LAYER_WORDS],
             heap: BinaryHeap::new(),
             spare: Vec::new(),
         }
+    }
+
+    /// Empties the list but keeps its layers, stacks and chunks, for a caller that runs many
+    /// small searches: filling a fresh list allocates a stack for every f value it meets.
+    pub(crate) fn clear(&mut self) {
+        // Layers whose bit is clear are empty, the chunks below their stacks included.
+        for (word_index, word) in self.occupied.iter_mut().enumerate() {
+            while *word != 0 {
+                let f_value = word_index * 64 + word.trailing_zeros() as usize;
+                *word &= *word - 1;
+                let layer = &mut self.layers[f_value];
+                for stack in &mut layer.by_h {
+                    stack.top.clear();
+                    self.spare.append(&mut stack.below);
+                }
+                layer.len = 0;
+                layer.lowest_h = 0;
+            }
+        }
+        self.bucketed = 0;
+        self.lowest_f = 0;
+        self.heap.clear();
     }
 
     #[inline]
@@ -177,7 +210,10 @@ impl<C: Cost> OpenList<C> {
             stack.top.reserve(STACK_START);
         }
         stack.top.push(index);
-        if layer.len == 0 || h_value < layer.lowest_h {
+        if layer.len == 0 {
+            layer.lowest_h = h_value;
+            self.occupied[f_value / 64] |= 1 << (f_value % 64);
+        } else if h_value < layer.lowest_h {
             layer.lowest_h = h_value;
         }
         layer.len += 1;
@@ -199,14 +235,22 @@ impl<C: Cost> OpenList<C> {
                 h: entry.h,
             });
         }
-        while self.layers[self.lowest_f].len == 0 {
-            self.lowest_f += 1;
+        let mut word_index = self.lowest_f / 64;
+        let mut word = self.occupied[word_index] & (u64::MAX << (self.lowest_f % 64));
+        while word == 0 {
+            // Some layer at or above `lowest_f` is non-empty, because `bucketed` counts them.
+            word_index += 1;
+            word = self.occupied[word_index];
         }
+        self.lowest_f = word_index * 64 + word.trailing_zeros() as usize;
         let layer = &mut self.layers[self.lowest_f];
         loop {
             let stack = &mut layer.by_h[layer.lowest_h];
             if let Some(index) = stack.top.pop() {
                 layer.len -= 1;
+                if layer.len == 0 {
+                    self.occupied[word_index] &= !(1 << (self.lowest_f % 64));
+                }
                 self.bucketed -= 1;
                 return Some(Popped {
                     index,
@@ -269,6 +313,12 @@ impl<C: Cost> CostQueue<C> {
             buckets: OpenList::new(),
             heap: BinaryHeap::new(),
         }
+    }
+
+    /// Empties the queue but keeps its memory; see [`OpenList::clear`].
+    pub(crate) fn clear(&mut self) {
+        self.buckets.clear();
+        self.heap.clear();
     }
 
     #[inline]
@@ -381,6 +431,29 @@ mod tests {
             .collect();
         assert_eq!(queued, opened);
         assert_eq!(queued.first(), Some(&(7, FloatCost::of(0.0))));
+    }
+
+    /// A cleared list pops nothing, then orders new entries as a fresh list does, whether the
+    /// old ones were in buckets, in chunks below a stack's top, or in the heap.
+    #[test]
+    fn a_cleared_list_is_empty_and_orders_again() {
+        let mut open = OpenList::<u32>::new();
+        for index in 0..3 * CHUNK as u32 {
+            open.push(index, 4, index % 3);
+        }
+        open.push(7, 5_000, 0);
+        open.pop();
+        open.clear();
+        assert_eq!(open.pop(), None);
+        let h = [9, 2, 0];
+        open.push(0, 1, h[0]); // f 10
+        open.push(1, 3, h[1]); // f 5
+        open.push(2, 7_000, h[2]); // in the heap
+        assert_eq!(drain(&mut open, &h), [(1, 3), (0, 1), (2, 7_000)]);
+        let mut queue = CostQueue::<crate::FloatCost>::new();
+        queue.push(0, crate::FloatCost::of(2.0));
+        queue.clear();
+        assert_eq!(queue.pop(), None);
     }
 
     #[test]

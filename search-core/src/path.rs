@@ -53,6 +53,13 @@ impl<A, C: Copy> Steps<A, C> {
         }
     }
 
+    /// Forgets every step, keeping the memory.
+    pub(crate) fn clear(&mut self) {
+        self.roots = 0;
+        self.actions.clear();
+        self.costs.clear();
+    }
+
     /// Counts another root, stored before every other node.
     #[inline]
     pub(crate) fn push_root(&mut self) {

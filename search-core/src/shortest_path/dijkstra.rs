@@ -133,6 +133,12 @@ where
     })
 }
 
+/// The memory of a [`Settler`]: its node store and its open list.
+pub(crate) type SettlerParts<P> = (
+    NodeStore<<P as Problem>::State, <P as Problem>::Cost, <P as Problem>::Action>,
+    CostQueue<<P as Problem>::Cost>,
+);
+
 /// The engine of every Dijkstra form: a node store, an open list ordered by path cost, and the
 /// limits, counts and observer of one search.
 ///
@@ -177,28 +183,30 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
         limits: &'search Limits,
         observer: O,
     ) -> Self {
-        Self::with_store(
+        Self::with_parts(
             problem,
             roots,
-            NodeStore::for_problem::<P>(),
+            (NodeStore::for_problem::<P>(), CostQueue::new()),
             limits,
             observer,
         )
     }
 
-    /// A settler with roots at cost zero that fills `store`, an empty store sized by the
-    /// caller.
-    pub(crate) fn with_store(
+    /// A settler with roots at cost zero that fills `parts`, an empty store and open list
+    /// sized or kept by the caller: one that runs many small searches (Yen's deviations)
+    /// passes the parts of the previous one, cleared, so that their memory is reused.
+    pub(crate) fn with_parts(
         problem: &'search P,
         roots: impl IntoIterator<Item = P::State>,
-        store: NodeStore<P::State, P::Cost, P::Action>,
+        (store, open): SettlerParts<P>,
         limits: &'search Limits,
         observer: O,
     ) -> Self {
+        debug_assert!(store.len() == 0, "a settler starts from an empty store");
         let mut settler = Settler {
             problem,
             store,
-            open: CostQueue::new(),
+            open,
             guard: Guard::new(limits),
             observer,
             statistics: Statistics::default(),
@@ -347,5 +355,10 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
     /// The node store, for a caller that keeps the settled states once the search is over.
     pub(crate) fn into_store(self) -> NodeStore<P::State, P::Cost, P::Action> {
         self.store
+    }
+
+    /// The node store and the open list, for a caller that clears them for its next search.
+    pub(crate) fn into_parts(self) -> SettlerParts<P> {
+        (self.store, self.open)
     }
 }
