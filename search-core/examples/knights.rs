@@ -8,8 +8,8 @@
 use std::process::ExitCode;
 
 use search_core::{
-    bfs, bidirectional_bfs, breadth_first::bfs_layers, from_fn, visited::HashVisited, Limits,
-    Problem, Reversible, Successor, Successors,
+    Limits, Problem, Reversible, Successor, Successors, bfs, bidirectional_bfs,
+    breadth_first::bfs_layers, from_fn, visited::HashVisited,
 };
 
 const JUMPS: [(i32, i32); 8] = [

@@ -11,7 +11,7 @@ use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use search_core::{
-    heuristic_fn, idastar, InPlace, Outcome, Problem, SearchResult, Successor, Successors,
+    InPlace, Outcome, Problem, SearchResult, Successor, Successors, heuristic_fn, idastar,
 };
 
 const WIDTH: usize = 4;

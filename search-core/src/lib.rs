@@ -141,7 +141,7 @@ use crate::{
     heuristic::IncrementalHeuristic,
     idastar::idastar_parallel,
     observer::Observer,
-    problem::{Actions, PerfectRank, INLINE_SUCCESSORS},
+    problem::{Actions, INLINE_SUCCESSORS, PerfectRank},
     pruning::{Pruned, PruningAutomaton},
     visited::DenseVisited,
 };
@@ -159,7 +159,7 @@ pub use closure::{from_fn, from_fn_in_place, from_fn_unit};
 pub use cost::{Cost, FloatCost};
 pub use depth_first::dfs;
 pub use graph::GraphProblem;
-pub use heuristic::{heuristic_fn, Heuristic};
+pub use heuristic::{Heuristic, heuristic_fn};
 pub use idastar::idastar;
 pub use informed::astar;
 pub use limits::Limits;

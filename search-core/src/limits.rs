@@ -1,7 +1,7 @@
 //! One limits vocabulary for every algorithm, and the cheap guard the loops use to check it.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::outcome::Limit;

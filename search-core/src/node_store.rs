@@ -25,7 +25,7 @@
 use crate::cost::Cost;
 use crate::hash::hash_one;
 use crate::outcome::OutcomeOf;
-use crate::path::{solution, Steps};
+use crate::path::{Steps, solution};
 use crate::problem::Problem;
 
 /// The parent index of the root.

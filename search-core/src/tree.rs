@@ -10,7 +10,7 @@
 
 use crate::cost::Cost;
 use crate::outcome::OutcomeOf;
-use crate::path::{solution, Steps};
+use crate::path::{Steps, solution};
 use crate::problem::Problem;
 
 /// The most nodes a tree holds: every node index must fit a `u32` parent field.

@@ -7,7 +7,7 @@ use hashbrown::hash_table::{Entry, HashTable};
 use crate::cost::Cost;
 use crate::hash::hash_one;
 use crate::limits::{Guard, Limits};
-use crate::observer::{progress_every_interval, NoObserver, Observer};
+use crate::observer::{NoObserver, Observer, progress_every_interval};
 use crate::outcome::{Limit, Outcome, ResultOf, SearchResult};
 use crate::path::solution;
 use crate::problem::{Problem, Reversible, Successors};

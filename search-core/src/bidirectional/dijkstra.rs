@@ -9,8 +9,8 @@ use std::cell::RefCell;
 
 use crate::cost::Cost;
 use crate::limits::{Guard, Limits};
-use crate::observer::{progress_every_interval, NoObserver, Observer};
-use crate::outcome::{timed, Limit, Outcome, ResultOf};
+use crate::observer::{NoObserver, Observer, progress_every_interval};
+use crate::outcome::{Limit, Outcome, ResultOf, timed};
 use crate::path::solution;
 use crate::problem::{Problem, Reversible, Successors};
 use crate::shortest_path::dijkstra::Settler;

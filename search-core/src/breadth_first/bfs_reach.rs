@@ -7,7 +7,7 @@
 use std::collections::VecDeque;
 
 use crate::cost::Cost;
-use crate::limits::{Guard, Limits, DEFAULT_LIMITS};
+use crate::limits::{DEFAULT_LIMITS, Guard, Limits};
 use crate::observer::{NoObserver, Observer};
 use crate::outcome::Limit;
 use crate::problem::{Problem, Successors};

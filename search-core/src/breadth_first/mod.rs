@@ -11,9 +11,9 @@ mod bfs_loop;
 mod bfs_reach;
 mod multi_source_bfs;
 
-pub use bfs::{bfs, bfs_layers, bfs_with, Layers};
+pub use bfs::{Layers, bfs, bfs_layers, bfs_with};
 pub use bfs_loop::{bfs_loop, bfs_loop_with};
 pub use bfs_reach::{
-    bfs_reach, bfs_reach_with, multi_source_bfs_reach, multi_source_bfs_reach_with, BfsReach,
+    BfsReach, bfs_reach, bfs_reach_with, multi_source_bfs_reach, multi_source_bfs_reach_with,
 };
 pub use multi_source_bfs::{multi_source_bfs, multi_source_bfs_with};

@@ -13,8 +13,8 @@ mod ranked;
 mod unit;
 
 pub use fn_problem::{
-    from_fn, from_fn_bidirectional, from_fn_reversible, FnProblem, FnReversible, NoGoal,
+    FnProblem, FnReversible, NoGoal, from_fn, from_fn_bidirectional, from_fn_reversible,
 };
-pub use in_place::{from_fn_in_place, FnInPlace, Step};
+pub use in_place::{FnInPlace, Step, from_fn_in_place};
 pub use ranked::Ranked;
-pub use unit::{from_fn_unit, FnUnit};
+pub use unit::{FnUnit, from_fn_unit};

@@ -1,7 +1,7 @@
 //! The states reachable from a start, lazily, in depth-first order: each state handed out
 //! before the states first reached through it.
 
-use crate::limits::{Guard, Limits, DEFAULT_LIMITS};
+use crate::limits::{DEFAULT_LIMITS, Guard, Limits};
 use crate::observer::{NoObserver, Observer};
 use crate::outcome::Limit;
 use crate::problem::{Problem, Successors};

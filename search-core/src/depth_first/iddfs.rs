@@ -7,7 +7,7 @@
 use crate::cost::Cost;
 use crate::limits::{Guard, Limits};
 use crate::observer::{NoObserver, Observer};
-use crate::outcome::{timed, Limit, Outcome, ResultOf};
+use crate::outcome::{Limit, Outcome, ResultOf, timed};
 use crate::path::solution;
 use crate::problem::{Problem, Successors};
 use crate::statistics::{Iteration, Statistics};

@@ -12,5 +12,5 @@ mod iddfs;
 
 pub use count_paths::count_paths;
 pub use dfs::{dfs, dfs_with};
-pub use dfs_reach::{dfs_reach, dfs_reach_with, DfsReach};
+pub use dfs_reach::{DfsReach, dfs_reach, dfs_reach_with};
 pub use iddfs::{iddfs, iddfs_with};

@@ -244,7 +244,7 @@ mod tests {
 
     use super::*;
     use crate::{
-        bfs, breadth_first::bfs_with, observer::NoObserver, visited::DenseVisited, Limits, Outcome,
+        Limits, Outcome, bfs, breadth_first::bfs_with, observer::NoObserver, visited::DenseVisited,
     };
 
     fn successors_of<P: Problem>(problem: &P, state: P::State) -> Vec<(P::State, P::Action)> {

@@ -5,4 +5,4 @@ mod explicit;
 mod export;
 
 pub use explicit::GraphProblem;
-pub use export::{explore, ExploredGraph};
+pub use export::{ExploredGraph, explore};

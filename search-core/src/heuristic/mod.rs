@@ -8,5 +8,5 @@
 mod estimate;
 mod incremental;
 
-pub use estimate::{heuristic_fn, FnHeuristic, Heuristic, NoHeuristic};
+pub use estimate::{FnHeuristic, Heuristic, NoHeuristic, heuristic_fn};
 pub use incremental::IncrementalHeuristic;

@@ -17,5 +17,5 @@ mod serial;
 mod split;
 
 pub use crew::Crew;
-pub use parallel::{idastar_crew, idastar_parallel, MAX_PARALLEL_THREADS};
+pub use parallel::{MAX_PARALLEL_THREADS, idastar_crew, idastar_parallel};
 pub use serial::{idastar, idastar_with};

@@ -9,12 +9,12 @@
 //! answer does not depend on timing.
 
 use std::num::NonZeroUsize;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::thread;
 
 use super::crew::Crew;
-use super::serial::{idastar_with, start_or_goal, End, Root, Shared, Walk};
+use super::serial::{End, Root, Shared, Walk, idastar_with, start_or_goal};
 use super::split::{
     MAX_SPLIT_DEPTH, MAX_SUBTREES_PER_THREAD, MIN_SUBTREES_PER_THREAD, PREVIOUS_NODES_PER_SUBTREE,
 };
@@ -23,7 +23,7 @@ use crate::hash::FastHashMap;
 use crate::heuristic::IncrementalHeuristic;
 use crate::limits::{Guard, Limits};
 use crate::observer::NoObserver;
-use crate::outcome::{timed, Limit, Outcome, OutcomeOf, ResultOf, Solution};
+use crate::outcome::{Limit, Outcome, OutcomeOf, ResultOf, Solution, timed};
 use crate::problem::{Actions, InPlace, Problem};
 use crate::statistics::{Iteration, Statistics};
 
@@ -348,7 +348,7 @@ where
                             actions: serial.path(depth, last),
                             start,
                             cost,
-                        })
+                        });
                     }
                     End::Exhausted(Some(next)) => threshold = next,
                     End::Exhausted(None) => return Outcome::Unreachable,
@@ -411,7 +411,7 @@ where
                     start,
                     actions,
                     cost,
-                })
+                });
             }
             End::Stopped(limit) => return Outcome::LimitReached(limit),
             End::Exhausted(_) | End::Halted => match next_threshold {

@@ -9,8 +9,8 @@ use crate::cost::Cost;
 use crate::hash::FastHashSet;
 use crate::heuristic::IncrementalHeuristic;
 use crate::limits::{Guard, Limits};
-use crate::observer::{NoObserver, Observer, Progress, PROGRESS_INTERVAL};
-use crate::outcome::{timed, Limit, Outcome, OutcomeOf, ResultOf, Solution};
+use crate::observer::{NoObserver, Observer, PROGRESS_INTERVAL, Progress};
+use crate::outcome::{Limit, Outcome, OutcomeOf, ResultOf, Solution, timed};
 use crate::problem::{Actions, InPlace, Problem};
 use crate::statistics::{Iteration, Statistics};
 

@@ -8,10 +8,10 @@
 use crate::cost::Cost;
 use crate::heuristic::Heuristic;
 use crate::limits::{Guard, Limits};
-use crate::node_store::{NodeStore, Slot, NO_PARENT};
-use crate::observer::{progress_every_interval, NoObserver, Observer};
+use crate::node_store::{NO_PARENT, NodeStore, Slot};
+use crate::observer::{NoObserver, Observer, progress_every_interval};
 use crate::open_list::OpenList;
-use crate::outcome::{timed, Limit, Outcome, OutcomeOf, ResultOf};
+use crate::outcome::{Limit, Outcome, OutcomeOf, ResultOf, timed};
 use crate::problem::{Problem, Successors};
 use crate::statistics::Statistics;
 

@@ -12,6 +12,6 @@ mod fringe;
 
 pub use astar::{astar, astar_with};
 pub use astar_bag::{
-    astar_bag, astar_bag_with, BagOutcome, BagResult, BagResultOf, Enumerate, OptimalSolutions,
+    BagOutcome, BagResult, BagResultOf, Enumerate, OptimalSolutions, astar_bag, astar_bag_with,
 };
 pub use fringe::{fringe, fringe_with};

@@ -354,7 +354,7 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{heuristic_fn, idastar, idastar::idastar_parallel, Limits};
+    use crate::{Limits, heuristic_fn, idastar, idastar::idastar_parallel};
 
     /// A point on an open grid, moved up, left, right or down (slots 0 to 3); the inverse of
     /// slot `s` is `3 - s`, as for sliding tiles.

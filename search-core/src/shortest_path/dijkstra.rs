@@ -14,10 +14,10 @@
 
 use crate::cost::Cost;
 use crate::limits::{Guard, Limits};
-use crate::node_store::{NodeStore, Slot, NO_PARENT};
-use crate::observer::{progress_every_interval, NoObserver, Observer};
+use crate::node_store::{NO_PARENT, NodeStore, Slot};
+use crate::observer::{NoObserver, Observer, progress_every_interval};
 use crate::open_list::CostQueue;
-use crate::outcome::{timed, Limit, Outcome, ResultOf};
+use crate::outcome::{Limit, Outcome, ResultOf, timed};
 use crate::problem::{Problem, Successors};
 use crate::statistics::Statistics;
 

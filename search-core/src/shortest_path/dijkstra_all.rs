@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use crate::cost::Cost;
 use crate::limits::Limits;
-use crate::node_store::{NodeStore, NO_PARENT};
+use crate::node_store::{NO_PARENT, NodeStore};
 use crate::observer::{NoObserver, Observer};
 use crate::outcome::{Limit, Outcome, Solution};
 use crate::problem::Problem;

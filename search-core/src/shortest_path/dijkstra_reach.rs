@@ -3,7 +3,7 @@
 //! The engine is [`dijkstra`](fn@crate::dijkstra)'s. A state is expanded only when the next one is
 //! asked for, so a consumer that stops after the state it wanted pays for nothing beyond it.
 
-use crate::limits::{Limits, DEFAULT_LIMITS};
+use crate::limits::{DEFAULT_LIMITS, Limits};
 use crate::node_store::NO_PARENT;
 use crate::observer::{NoObserver, Observer};
 use crate::outcome::Limit;

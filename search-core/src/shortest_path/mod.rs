@@ -15,9 +15,9 @@ mod yen;
 
 pub use dijkstra::{dijkstra, dijkstra_with};
 pub use dijkstra_all::{
-    dijkstra_all, dijkstra_all_with, dijkstra_partial, dijkstra_partial_with, dijkstra_within,
-    Distances,
+    Distances, dijkstra_all, dijkstra_all_with, dijkstra_partial, dijkstra_partial_with,
+    dijkstra_within,
 };
-pub use dijkstra_reach::{dijkstra_reach, dijkstra_reach_with, DijkstraReach, Reached};
+pub use dijkstra_reach::{DijkstraReach, Reached, dijkstra_reach, dijkstra_reach_with};
 pub use multi_source_dijkstra::{multi_source_dijkstra, multi_source_dijkstra_with};
-pub use yen::{yen, yen_with, KShortest, KShortestOf};
+pub use yen::{KShortest, KShortestOf, yen, yen_with};

@@ -7,10 +7,10 @@ use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    heuristic::NoHeuristic, heuristic_fn, informed::astar_bag, informed::BagOutcome, GraphProblem,
+    GraphProblem, heuristic::NoHeuristic, heuristic_fn, informed::BagOutcome, informed::astar_bag,
 };
 
-use crate::graphs::{build, check_path, distances_to, edges, Edges};
+use crate::graphs::{Edges, build, check_path, distances_to, edges};
 
 /// Every path from `node` to `goal` that visits no node twice, as `(cost, edges)`.
 fn simple_paths<Ty: EdgeType>(
@@ -89,7 +89,7 @@ fn check_bag<Ty: EdgeType>(edges: &Edges, start: Index, goal: Index) -> Result<(
             (outcome, optimum) => {
                 return Err(TestCaseError::fail(format!(
                     "{name}: {outcome:?}, the optimum is {optimum:?}"
-                )))
+                )));
             }
         }
     }

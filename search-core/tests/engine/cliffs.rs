@@ -4,9 +4,8 @@
 //! reachability and distances, A* for optimal costs, and the same search on another state type.
 
 use search_core::{
-    astar, bfs, heuristic_fn, idastar, idastar::idastar_with, observer::NoObserver,
-    observer::Observer, observer::Progress, InPlace, Limits, Outcome, Problem, Successor,
-    Successors,
+    InPlace, Limits, Outcome, Problem, Successor, Successors, astar, bfs, heuristic_fn, idastar,
+    idastar::idastar_with, observer::NoObserver, observer::Observer, observer::Progress,
 };
 
 /// A 9x8 maze of corridors with four independent cycles; the goal cell `G` is walled in.
@@ -116,11 +115,7 @@ impl Problem for Maze {
 
 impl InPlace for Maze {
     fn action_slots(&self) -> usize {
-        if self.slots {
-            4
-        } else {
-            0
-        }
+        if self.slots { 4 } else { 0 }
     }
 
     fn action_in_slot(&self, state: &(i8, i8), slot: usize) -> Option<(u8, u32)> {
@@ -164,11 +159,7 @@ fn idastar_ends_unreachable_on_a_cyclic_maze() {
         for informed in [false, true] {
             let estimate = heuristic_fn(
                 |state: &(i8, i8)| {
-                    if informed {
-                        maze.manhattan(state)
-                    } else {
-                        0
-                    }
+                    if informed { maze.manhattan(state) } else { 0 }
                 },
             );
             let estimate = if consistent {
@@ -401,7 +392,7 @@ fn check_cyclic<Ty: petgraph::EdgeType>(
         (outcome, optimal) => {
             return Err(TestCaseError::fail(format!(
                 "{outcome:?}, the optimum is {optimal:?}"
-            )))
+            )));
         }
     }
     Ok(())

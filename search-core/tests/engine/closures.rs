@@ -1,12 +1,12 @@
 //! IDA* on a problem made of closures, against petgraph's Dijkstra on random acyclic graphs
 //! (where every path ends, so IDA* ends too, reachable goal or not).
 
+use petgraph::Directed;
 use petgraph::graph::NodeIndex;
 use petgraph::visit::EdgeRef;
-use petgraph::Directed;
 use proptest::prelude::*;
 use proptest::sample::Index;
-use search_core::{from_fn_in_place, heuristic::NoHeuristic, idastar, Outcome};
+use search_core::{Outcome, from_fn_in_place, heuristic::NoHeuristic, idastar};
 
 use crate::graphs::{acyclic, build, edges, oracle};
 

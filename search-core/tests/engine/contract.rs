@@ -3,9 +3,9 @@
 
 use proptest::prelude::*;
 use search_core::{
-    bfs, breadth_first::bfs_with, heuristic::NoHeuristic, idastar, idastar::idastar_parallel,
-    observer::NoObserver, problem::PerfectRank, visited::DenseVisited, visited::HashVisited,
-    visited::OrderedVisited, InPlace, Limits, Problem, Successor, Successors,
+    InPlace, Limits, Problem, Successor, Successors, bfs, breadth_first::bfs_with,
+    heuristic::NoHeuristic, idastar, idastar::idastar_parallel, observer::NoObserver,
+    problem::PerfectRank, visited::DenseVisited, visited::HashVisited, visited::OrderedVisited,
 };
 
 /// A combination lock of `wheels` wheels with `notches` notches each, every wheel turned either

@@ -2,14 +2,15 @@
 //! on the same graphs with plain `i32` and `f64` weights. Float weights are quarters, whose sums
 //! are exact, so the costs compare exactly.
 
+use petgraph::Directed;
 use petgraph::algo::dijkstra as petgraph_dijkstra;
 use petgraph::graph::{Graph, NodeIndex};
-use petgraph::Directed;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    astar, bidirectional::bidirectional_dijkstra, cost::CostError, cost::Signed, dijkstra,
-    heuristic::NoHeuristic, informed::fringe, outcome::ResultOf, FloatCost, GraphProblem, Outcome,
+    FloatCost, GraphProblem, Outcome, astar, bidirectional::bidirectional_dijkstra,
+    cost::CostError, cost::Signed, dijkstra, heuristic::NoHeuristic, informed::fringe,
+    outcome::ResultOf,
 };
 
 use crate::graphs::{build, edges};

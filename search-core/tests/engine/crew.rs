@@ -10,11 +10,11 @@ use std::time::Instant;
 
 use proptest::prelude::*;
 use search_core::{
-    heuristic::NoHeuristic, idastar, idastar::idastar_crew, idastar::Crew, InPlace, Limit, Limits,
-    Outcome, Problem, SearchResult, Successor, Successors,
+    InPlace, Limit, Limits, Outcome, Problem, SearchResult, Successor, Successors,
+    heuristic::NoHeuristic, idastar, idastar::Crew, idastar::idastar_crew,
 };
 
-use super::informed::{check, consistent, graphs, inconsistent, Graph, Line, Step};
+use super::informed::{Graph, Line, Step, check, consistent, graphs, inconsistent};
 
 /// A crew of `helpers + 1` threads that splits every iteration, so that small searches are
 /// helped too.

@@ -8,11 +8,11 @@ use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    depth_first::dfs_reach, depth_first::iddfs, dfs, from_fn, GraphProblem, Outcome, Problem,
-    Successors,
+    GraphProblem, Outcome, Problem, Successors, depth_first::dfs_reach, depth_first::iddfs, dfs,
+    from_fn,
 };
 
-use crate::graphs::{build, check_path, edges, Edges};
+use crate::graphs::{Edges, build, check_path, edges};
 
 fn check_depth_first<Ty: EdgeType>(
     edges: &Edges,
@@ -49,7 +49,7 @@ fn check_depth_first<Ty: EdgeType>(
             }
             Outcome::Unreachable => prop_assert!(!reachable, "{} missed a reachable goal", name),
             Outcome::LimitReached(limit) => {
-                return Err(TestCaseError::fail(format!("{name} stopped at {limit:?}")))
+                return Err(TestCaseError::fail(format!("{name} stopped at {limit:?}")));
             }
         }
     }

@@ -9,14 +9,14 @@ use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    bfs_reach, bidirectional::bidirectional_dijkstra, bidirectional::bidirectional_dijkstra_with,
-    depth_first::dfs_reach, dijkstra, graph::ExploredGraph, shortest_path::dijkstra_all,
-    shortest_path::dijkstra_partial, shortest_path::dijkstra_reach, shortest_path::dijkstra_with,
-    shortest_path::dijkstra_within, shortest_path::multi_source_dijkstra, GraphProblem, Limits,
-    Outcome,
+    GraphProblem, Limits, Outcome, bfs_reach, bidirectional::bidirectional_dijkstra,
+    bidirectional::bidirectional_dijkstra_with, depth_first::dfs_reach, dijkstra,
+    graph::ExploredGraph, shortest_path::dijkstra_all, shortest_path::dijkstra_partial,
+    shortest_path::dijkstra_reach, shortest_path::dijkstra_with, shortest_path::dijkstra_within,
+    shortest_path::multi_source_dijkstra,
 };
 
-use crate::graphs::{build, check, check_path, edges, Edges};
+use crate::graphs::{Edges, build, check, check_path, edges};
 
 /// The cheapest cost from `start` to every node it reaches, by petgraph.
 fn costs_from<Ty: EdgeType>(
@@ -185,8 +185,8 @@ proptest! {
 #[test]
 fn reach_iterators_stop_at_limits_and_say_so() {
     use search_core::{
-        breadth_first::bfs_reach_with, from_fn, observer::NoObserver,
-        shortest_path::dijkstra_reach_with, visited::HashVisited, Limit,
+        Limit, breadth_first::bfs_reach_with, from_fn, observer::NoObserver,
+        shortest_path::dijkstra_reach_with, visited::HashVisited,
     };
     let line = from_fn(|&n: &u32| [(n + 1, 1u32)], |_| false);
     let limits = Limits::none().with_max_expanded(7);
@@ -210,7 +210,7 @@ fn reach_iterators_stop_at_limits_and_say_so() {
 /// The two sides of a bidirectional Dijkstra share one expansion limit.
 #[test]
 fn bidirectional_dijkstra_counts_both_sides_against_the_limits() {
-    use search_core::{closure::from_fn_reversible, observer::NoObserver, Limit, Outcome};
+    use search_core::{Limit, Outcome, closure::from_fn_reversible, observer::NoObserver};
     let steps = |&n: &i64| [(n - 1, 1u32), (n + 1, 1)];
     let line = from_fn_reversible(steps, steps, |_| false);
     let limits = Limits::none().with_max_expanded(6);
@@ -224,8 +224,8 @@ fn bidirectional_dijkstra_counts_both_sides_against_the_limits() {
 #[test]
 fn reach_iterators_report_costs_to_observers() {
     use search_core::{
-        breadth_first::bfs_reach_with, from_fn, observer::Observer,
-        shortest_path::dijkstra_reach_with, visited::HashVisited, Problem,
+        Problem, breadth_first::bfs_reach_with, from_fn, observer::Observer,
+        shortest_path::dijkstra_reach_with, visited::HashVisited,
     };
 
     struct Costs(Vec<(u8, u32)>);
@@ -288,7 +288,7 @@ fn check_multi_source<Ty: EdgeType>(
         (outcome, optimal) => {
             return Err(TestCaseError::fail(format!(
                 "{outcome:?}, the optimum is {optimal:?}"
-            )))
+            )));
         }
     }
     Ok(())

@@ -9,13 +9,13 @@ use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    bidirectional::bidirectional_bfs_between, bidirectional::bidirectional_bfs_to_goals,
-    bidirectional::bidirectional_dijkstra_to_goals, breadth_first::multi_source_bfs,
-    breadth_first::multi_source_bfs_reach, outcome::ResultOf, outcome::Solution, GraphProblem,
-    Outcome,
+    GraphProblem, Outcome, bidirectional::bidirectional_bfs_between,
+    bidirectional::bidirectional_bfs_to_goals, bidirectional::bidirectional_dijkstra_to_goals,
+    breadth_first::multi_source_bfs, breadth_first::multi_source_bfs_reach, outcome::ResultOf,
+    outcome::Solution,
 };
 
-use crate::graphs::{build, check_path, edges, Edges};
+use crate::graphs::{Edges, build, check_path, edges};
 
 /// The fewest moves from any of `sources` to `target`, by petgraph with every edge weighing one.
 fn fewest_moves<Ty: EdgeType>(

@@ -14,11 +14,12 @@ use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
-    astar, bfs, bidirectional::bidirectional_bfs_with, bidirectional_bfs, breadth_first::bfs_with,
-    graph::explore, graph::ExploredGraph, heuristic::NoHeuristic, heuristic_fn, idastar,
+    GraphProblem, Limit, Limits, Outcome, Problem, Successor, Successors, astar, bfs,
+    bidirectional::bidirectional_bfs_with, bidirectional_bfs, breadth_first::bfs_with,
+    graph::ExploredGraph, graph::explore, heuristic::NoHeuristic, heuristic_fn, idastar,
     idastar::idastar_with, informed::astar_with, informed::fringe, observer::NoObserver,
     outcome::ResultOf, outcome::Solution, visited::DenseVisited, visited::HashVisited,
-    visited::OrderedVisited, GraphProblem, Limit, Limits, Outcome, Problem, Successor, Successors,
+    visited::OrderedVisited,
 };
 
 /// A random graph: node count and `(source, target, weight)` edges, parallel edges and

@@ -1,16 +1,16 @@
 //! A* and IDA* at the public boundary, checked against a Bellman-Ford oracle written here.
 
 use std::num::NonZeroUsize;
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use proptest::prelude::*;
 use search_core::{
-    astar, bfs, bidirectional_bfs, heuristic::IncrementalHeuristic, heuristic::NoHeuristic,
-    idastar, idastar::idastar_parallel, idastar::idastar_with, informed::astar_with,
-    observer::NoObserver, outcome::ResultOf, Heuristic, InPlace, Limit, Limits, Outcome, Problem,
-    Reversible, Statistics, Successor, Successors,
+    Heuristic, InPlace, Limit, Limits, Outcome, Problem, Reversible, Statistics, Successor,
+    Successors, astar, bfs, bidirectional_bfs, heuristic::IncrementalHeuristic,
+    heuristic::NoHeuristic, idastar, idastar::idastar_parallel, idastar::idastar_with,
+    informed::astar_with, observer::NoObserver, outcome::ResultOf,
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -155,11 +155,11 @@ struct MoveTable<'table>(&'table Table);
 
 impl Heuristic<Slotted> for MoveTable<'_> {
     fn estimate(&self, _: &Slotted, state: &usize) -> u32 {
-        self.0 .0[*state]
+        self.0.0[*state]
     }
 
     fn estimate_move(&self, problem: &Slotted, _: &usize, edge: &usize, _: u32) -> Option<u32> {
-        Some(self.0 .0[problem.0.edges[*edge].1])
+        Some(self.0.0[problem.0.edges[*edge].1])
     }
 }
 
@@ -207,11 +207,11 @@ struct ConsistentMoveTable<'table>(&'table Table);
 
 impl Heuristic<Slotted> for ConsistentMoveTable<'_> {
     fn estimate(&self, _: &Slotted, state: &usize) -> u32 {
-        self.0 .0[*state]
+        self.0.0[*state]
     }
 
     fn estimate_move(&self, problem: &Slotted, _: &usize, edge: &usize, _: u32) -> Option<u32> {
-        Some(self.0 .0[problem.0.edges[*edge].1])
+        Some(self.0.0[problem.0.edges[*edge].1])
     }
 
     fn is_consistent(&self) -> bool {

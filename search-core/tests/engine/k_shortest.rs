@@ -10,9 +10,9 @@ use petgraph::graph::{Graph, NodeIndex};
 use petgraph::{Directed, EdgeType, Undirected};
 use proptest::prelude::*;
 use proptest::sample::Index;
-use search_core::{yen, GraphProblem};
+use search_core::{GraphProblem, yen};
 
-use crate::graphs::{build, check_path, edges, Edges};
+use crate::graphs::{Edges, build, check_path, edges};
 
 /// `edges` with self-loops dropped and, of parallel edges, the cheapest kept.
 fn simple((nodes, edges): &Edges, directed: bool) -> Edges {

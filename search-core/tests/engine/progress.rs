@@ -2,12 +2,12 @@
 //! hears counts that grow, bounds that rise and a last report that matches the search's end.
 
 use search_core::{
+    InPlace, Limits, Problem, Reversible, SearchResult, Statistics, Successor, Successors,
     bidirectional::bidirectional_bfs_with, bidirectional::bidirectional_dijkstra_with,
     breadth_first::bfs_with, heuristic_fn, idastar::idastar_with, informed::astar_bag_with,
     informed::astar_with, observer::NoObserver, observer::OnProgress, observer::Progress,
     shortest_path::dijkstra_all_with, shortest_path::dijkstra_with, shortest_path::yen_with,
-    visited::HashVisited, InPlace, Limits, Problem, Reversible, SearchResult, Statistics,
-    Successor, Successors,
+    visited::HashVisited,
 };
 
 /// How many expansions pass between two progress reports, as `Observer::progress` documents
@@ -123,9 +123,11 @@ fn breadth_first_reports_every_interval() {
     let expanded = result.statistics.expanded;
     assert_counts_grow(&reports, expanded);
     assert_eq!(reports.len() as u64, expanded / PROGRESS_INTERVAL);
-    assert!(reports
-        .iter()
-        .all(|report| report.bound.is_none() && report.stored > 0));
+    assert!(
+        reports
+            .iter()
+            .all(|report| report.bound.is_none() && report.stored > 0)
+    );
 }
 
 #[test]
@@ -236,7 +238,7 @@ fn reports_of(mut search: impl FnMut(Option<&mut Vec<Progress>>) -> Statistics) 
 
 /// Calls `body` with an [`OnProgress`] that records into `reports`, or with no observer.
 macro_rules! with_observer {
-    ($reports:expr, |$observer:ident| $body:expr) => {
+    ($reports:expr_2021, |$observer:ident| $body:expr_2021) => {
         match $reports {
             Some(reports) => {
                 let $observer = OnProgress(|progress: &Progress| reports.push(*progress));
@@ -260,26 +262,32 @@ fn every_dijkstra_form_reports_progress() {
         )
         .statistics)
     });
-    assert!(reports
-        .iter()
-        .all(|report| report.bound.is_some_and(|bound| bound <= 25)));
+    assert!(
+        reports
+            .iter()
+            .all(|report| report.bound.is_some_and(|bound| bound <= 25))
+    );
     let reports = reports_of(|reports| {
         with_observer!(reports, |watch| dijkstra_all_with(
             &wheels, START, &limits, watch
         )
         .statistics)
     });
-    assert!(reports
-        .iter()
-        .all(|report| report.bound.is_some_and(|bound| bound <= 25)));
+    assert!(
+        reports
+            .iter()
+            .all(|report| report.bound.is_some_and(|bound| bound <= 25))
+    );
     let reports = reports_of(|reports| {
         with_observer!(reports, |watch| {
             bidirectional_dijkstra_with(&wheels, START, FAR, &limits, watch).statistics
         })
     });
-    assert!(reports
-        .iter()
-        .all(|report| report.bound.is_some_and(|bound| bound <= 25)));
+    assert!(
+        reports
+            .iter()
+            .all(|report| report.bound.is_some_and(|bound| bound <= 25))
+    );
 }
 
 #[test]
@@ -293,9 +301,11 @@ fn astar_bag_reports_a_rising_f() {
             astar_bag_with(&wheels, &heuristic, START, &limits, watch).statistics
         })
     });
-    assert!(reports
-        .iter()
-        .all(|report| report.bound.is_some_and(|bound| bound <= 25)));
+    assert!(
+        reports
+            .iter()
+            .all(|report| report.bound.is_some_and(|bound| bound <= 25))
+    );
 }
 
 /// Yen's deviations are many small searches: the reports count them all together, so a long

@@ -12,8 +12,8 @@ use search_core::depth_first::iddfs;
 use search_core::informed::fringe;
 use search_core::shortest_path::{dijkstra_all, multi_source_dijkstra};
 use search_core::{
-    astar, bfs, bidirectional_bfs, dfs, dijkstra, from_fn, heuristic_fn, yen, Outcome, Problem,
-    Reversible, SearchResult, Statistics, Successor, Successors,
+    Outcome, Problem, Reversible, SearchResult, Statistics, Successor, Successors, astar, bfs,
+    bidirectional_bfs, dfs, dijkstra, from_fn, heuristic_fn, yen,
 };
 
 /// A walled maze: `#` is a wall, every other cell open, moves to the four neighbours, a step

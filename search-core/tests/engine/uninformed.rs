@@ -2,16 +2,17 @@
 //! oracles: distances by exhaustive edge relaxation
 //! (<https://en.wikipedia.org/wiki/Bellman%E2%80%93Ford_algorithm>), layer sizes by counting.
 
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 use std::time::Instant;
 
 use proptest::prelude::*;
 use search_core::{
-    bfs, bidirectional::bidirectional_bfs_with, bidirectional_bfs, breadth_first::bfs_layers,
+    Limit, Limits, Outcome, Problem, Reversible, Successor, Successors, bfs,
+    bidirectional::bidirectional_bfs_with, bidirectional_bfs, breadth_first::bfs_layers,
     breadth_first::bfs_with, closure::from_fn_reversible, from_fn, observer::NoObserver,
     observer::Observer, problem::PerfectRank, visited::DenseVisited, visited::HashVisited,
-    visited::OrderedVisited, Limit, Limits, Outcome, Problem, Reversible, Successor, Successors,
+    visited::OrderedVisited,
 };
 
 /// A directed multigraph with weighted edges; an action is the index of the edge taken.
