@@ -4,9 +4,9 @@
 
 use std::fmt::Write as _;
 
-use crate::contention::{self, CpuSnapshot};
-use crate::summary::Summary;
 use crate::{median, run_slide, slide_binary, table_head};
+use tests::contention::{self, CpuSnapshot};
+use tests::summary::Summary;
 
 /// How many 15-puzzles a batch holds: the 40.
 const LINES: usize = 40;

@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 use puzzles::pdb::partitions::Standard;
 use puzzles::{Board, PdbSource, Shape};
 
-use super::summary::Summary;
 use super::{median, milliseconds, slide_binary, table_head};
+use tests::summary::Summary;
 
 /// Korf's 100 15-puzzles, `id optimal tiles...`, blank-first goal.
 const KORF_100: &str = include_str!("../../puzzles/tests/data/korf100.txt");

@@ -10,23 +10,21 @@
 mod baseline;
 mod bfs_memory;
 mod classics;
-mod contention;
 mod crew;
 mod databases;
 mod explicit;
 mod specialised;
-mod summary;
 
 use std::fmt::Write as _;
 use std::time::{Duration, Instant};
 
-use contention::CpuSnapshot;
 use puzzles::{Board, LinearConflict, Manhattan, SlidingPuzzle, WithBlank};
 use search_core::{
     Heuristic, Limits, Outcome, astar, breadth_first::bfs_layers, idastar, visited::DenseVisited,
     visited::HashVisited, visited::OrderedVisited,
 };
-use summary::Summary;
+use tests::contention::{self, CpuSnapshot};
+use tests::summary::Summary;
 
 /// Korf's instances whose IDA* + Manhattan search takes about a second or less, with their
 /// published node counts (`shared/data/korf100_idastar_manhattan_nodes.txt`).
