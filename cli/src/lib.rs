@@ -29,9 +29,13 @@ mod args;
 mod commands;
 mod input;
 mod output;
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+mod start;
 
 pub use app::App;
 pub use puzzles::front_end::Registry;
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub use start::run_from_c_main;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -56,6 +60,11 @@ pub fn run(registry: &Registry) -> ExitCode {
 /// }
 /// ```
 pub fn run_as(app: App, registry: &Registry) -> ExitCode {
+    ExitCode::from(run_to_code(app, registry))
+}
+
+/// [`run_as`], with the exit code as a number.
+fn run_to_code(app: App, registry: &Registry) -> u8 {
     app::set(app.clone());
     // Every answer would be lost (and an endless `slide random` would run until killed).
     if output::status::stdout_was_closed() {
@@ -64,7 +73,7 @@ pub fn run_as(app: App, registry: &Registry) -> ExitCode {
             "{}: standard output is closed: nowhere to write the results",
             app.name()
         );
-        return output::status::Status::OutputFailed.into();
+        return output::status::Status::OutputFailed.code();
     }
     // Without arguments (classic mode, as judges run it) there is nothing to parse, and building
     // clap's parser for the whole command line is a sixteenth of a classic 8-puzzle run's
@@ -92,15 +101,15 @@ pub fn run_as(app: App, registry: &Registry) -> ExitCode {
         output::progress::Talk::Auto
     });
     match commands::run(cli, registry) {
-        Ok(status) => status.into(),
-        Err(error) => output::status::fail(&error),
+        Ok(status) => status.code(),
+        Err(error) => output::status::fail(&error).code(),
     }
 }
 
 /// Prints what clap has to say (help, version, a usage error) and returns its exit code.
 /// `clap::Error::exit` would do the same but ignore a failed write, so that help sent to a
 /// full disk would end in success.
-fn clap_exit(error: &clap::Error) -> ExitCode {
+fn clap_exit(error: &clap::Error) -> u8 {
     if error.use_stderr() {
         // Every error of slide's starts `slide:`, clap's usage errors too (clap writes
         // `error:`), so that a script or a person scanning standard error finds them alike.
@@ -113,11 +122,9 @@ fn clap_exit(error: &clap::Error) -> ExitCode {
     } else {
         let printed = error.print().and_then(|()| io::stdout().flush());
         if let Err(failure) = printed {
-            return output::status::fail(&output::status::output_error(failure).into());
+            return output::status::fail(&output::status::output_error(failure).into()).code();
         }
     }
     // clap's codes are 0 for help and version, 2 for usage: ours too.
-    ExitCode::from(
-        u8::try_from(error.exit_code()).unwrap_or(output::status::Status::BadInput.code()),
-    )
+    u8::try_from(error.exit_code()).unwrap_or(output::status::Status::BadInput.code())
 }

@@ -52,9 +52,9 @@ impl From<Status> for ExitCode {
 /// standard output, 5 for a pattern-database file or the cache that could not be read or
 /// written, 2 for everything else, except for a broken pipe: a reader that stops reading
 /// (`slide random | head`) is not a failure.
-pub fn fail(error: &anyhow::Error) -> ExitCode {
+pub fn fail(error: &anyhow::Error) -> Status {
     if is_broken_pipe(error) {
-        return ExitCode::SUCCESS;
+        return Status::Success;
     }
     let status = if is_marked_output_error(error) {
         Status::OutputFailed
@@ -74,7 +74,7 @@ pub fn fail(error: &anyhow::Error) -> ExitCode {
         crate::app::name(),
         printable(&message)
     );
-    status.into()
+    status
 }
 
 /// Whether the error, or any of its causes, is a write to a closed pipe.
@@ -124,61 +124,24 @@ fn is_file_error(error: &anyhow::Error) -> bool {
     })
 }
 
-/// Whether descriptor 1 was closed when the process started, as seen before Rust's runtime
-/// (which reopens it) ran: see [`stdout_was_closed`].
-#[cfg(target_os = "linux")]
+/// Whether descriptor 1 was closed when the process started, as [`crate::run_from_c_main`]
+/// saw it before anything reopened it.
 static STDOUT_CLOSED_AT_START: std::sync::atomic::AtomicBool =
     std::sync::atomic::AtomicBool::new(false);
 
-/// Looks at descriptor 1 before `main`: the loader runs the functions of `.init_array` after
-/// the C library is set up and before Rust's runtime, which would hide a closed descriptor.
-#[cfg(target_os = "linux")]
-#[used]
-#[unsafe(link_section = ".init_array")]
-static LOOK_AT_STDOUT_BEFORE_THE_RUNTIME: extern "C" fn() = look_at_stdout_before_the_runtime;
-
-#[cfg(target_os = "linux")]
-extern "C" fn look_at_stdout_before_the_runtime() {
-    // SAFETY: fcntl with F_GETFD takes no third argument and only reads the descriptor table
-    // (the C library is initialised before `.init_array` runs); a closed descriptor gives -1.
-    let closed = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFD) } == -1;
+/// Records what [`crate::run_from_c_main`] saw of descriptor 1 at the start.
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+pub(crate) fn record_stdout_closed_at_start(closed: bool) {
     STDOUT_CLOSED_AT_START.store(closed, std::sync::atomic::Ordering::Relaxed);
 }
 
 /// Whether standard output was closed when `slide` started (`slide ... >&-`).
 ///
-/// Before `main`, Rust's runtime reopens a closed descriptor 0, 1 or 2 on `/dev/null`, so that
-/// a later `open` cannot take its number; everything written there would be lost and the run
-/// would end in success. On Linux the descriptor is looked at before the runtime runs, so a
-/// `/dev/null` the caller opened, write-only or read-write (Python's `subprocess.DEVNULL`), is
-/// told apart from a closed descriptor. Elsewhere the runtime's read-write `/dev/null` is
-/// taken for a closed descriptor, and so is a caller's read-write one.
+/// Only a program that starts from [`crate::run_from_c_main`] can know: before an ordinary
+/// `main`, Rust's runtime reopens a closed descriptor 1 on `/dev/null`, which can't be told
+/// afterwards from a `/dev/null` the caller opened on purpose. Elsewhere this is `false`.
 pub fn stdout_was_closed() -> bool {
-    #[cfg(target_os = "linux")]
-    {
-        STDOUT_CLOSED_AT_START.load(std::sync::atomic::Ordering::Relaxed)
-    }
-    #[cfg(all(unix, not(target_os = "linux")))]
-    {
-        use std::os::unix::fs::{FileTypeExt, MetadataExt};
-        // SAFETY: fcntl with F_GETFL takes no third argument and only reads the descriptor's
-        // flags; descriptor 1 is open (the runtime made sure of it) and stays owned by std.
-        let flags = unsafe { libc::fcntl(libc::STDOUT_FILENO, libc::F_GETFL) };
-        if flags < 0 || flags & libc::O_ACCMODE != libc::O_RDWR {
-            return false;
-        }
-        let Ok(null) = std::fs::metadata("/dev/null") else {
-            return false;
-        };
-        use std::os::fd::AsFd;
-        let out = io::stdout().as_fd().try_clone_to_owned();
-        out.and_then(|out| std::fs::File::from(out).metadata())
-            .is_ok_and(|out| out.file_type().is_char_device() && out.rdev() == null.rdev())
-    }
-    #[cfg(not(unix))]
-    {
-        false
-    }
+    STDOUT_CLOSED_AT_START.load(std::sync::atomic::Ordering::Relaxed)
 }
 
 /// Prints a warning on standard error (not with `--quiet`), ignoring a closed standard error.
