@@ -155,7 +155,7 @@ mod tree;
 
 pub use bidirectional::bidirectional_bfs;
 pub use breadth_first::{bfs, bfs_reach};
-pub use closure::{from_fn, from_fn_in_place, from_fn_unit};
+pub use closure::{from_fn, from_fn_f64, from_fn_in_place, from_fn_unit};
 pub use cost::{Cost, FloatCost};
 pub use depth_first::dfs;
 pub use graph::GraphProblem;

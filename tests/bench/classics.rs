@@ -1,7 +1,7 @@
 //! Three problems a pathfinding user brings, each solved by search-core and by the `pathfinding`
 //! crate in one run, with the same successors and the same heuristic: A* on a grid with
-//! obstacles, IDA* and A* on the 2x2x2 pocket cube, BFS on water jugs; then the explicit graphs
-//! of `explicit.rs` (road grids, many goals, Yen).
+//! obstacles, IDA* and A* on the 2x2x2 pocket cube, BFS on water jugs. The explicit graphs of
+//! issue 43 (road grids, many goals, Yen) are the `explicit` section, in `explicit.rs`.
 //!
 //! The domains are written once, as a `pathfinding` user would write them (a small state, a
 //! function that lists its neighbours), and both libraries call the same code. search-core's
@@ -27,7 +27,6 @@ pub fn classics_section(report: &mut String, summary: &mut Summary, repetitions:
     grid_table(report, summary, repetitions);
     cube_tables(report, summary, repetitions);
     jugs_table(report, summary, repetitions);
-    super::explicit::explicit_section(report, summary, repetitions);
 }
 
 /// The cost of a search-core result's solution, `None` when it found none.

@@ -216,7 +216,7 @@ fn roads_table(report: &mut String, summary: &mut Summary, repetitions: usize) {
             ratio(totals[0], totals[1]),
         );
         summary.add(
-            "classics",
+            "explicit",
             format!(
                 "{name}, {} road grids {ROAD_SIDE}x{ROAD_SIDE}, f64 costs, total time",
                 ROAD_SEEDS.len()
@@ -353,7 +353,7 @@ fn goals_table(report: &mut String, summary: &mut Summary, repetitions: usize) {
         ratio(totals[0], totals[1]),
     );
     summary.add(
-        "classics",
+        "explicit",
         format!(
             "BFS to the nearest of {GOALS} goals, {} grids {OPEN_SIDE}x{OPEN_SIDE}, total time",
             GOAL_SEEDS.len()
@@ -501,7 +501,7 @@ fn yen_table(report: &mut String, summary: &mut Summary, repetitions: usize) {
             ratio(times[0], times[1]),
         );
         summary.add(
-            "classics",
+            "explicit",
             format!("Yen, random digraph of {nodes} nodes, k = {k}"),
             format!("{} ms", milliseconds(times[0])),
             format!("pathfinding::yen, {} ms", milliseconds(times[1])),

@@ -59,7 +59,7 @@ fn main() {
     let mut report = String::new();
     let _ = writeln!(report, "{}\n", machine_line());
     let mut summary = Summary::default();
-    let sections: [(&str, &Section<'_>); 10] = [
+    let sections: [(&str, &Section<'_>); 11] = [
         ("idastar", &|report, summary| {
             idastar_section(report, summary, repetitions)
         }),
@@ -90,6 +90,9 @@ fn main() {
         }),
         ("classics", &|report, summary| {
             classics::classics_section(report, summary, repetitions)
+        }),
+        ("explicit", &|report, summary| {
+            explicit::explicit_section(report, summary, repetitions)
         }),
     ];
     for (name, section) in sections {

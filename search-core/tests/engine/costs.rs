@@ -5,11 +5,12 @@
 use petgraph::Directed;
 use petgraph::algo::dijkstra as petgraph_dijkstra;
 use petgraph::graph::{Graph, NodeIndex};
+use petgraph::visit::EdgeRef;
 use proptest::prelude::*;
 use proptest::sample::Index;
 use search_core::{
     FloatCost, GraphProblem, Outcome, astar, bidirectional::bidirectional_dijkstra,
-    cost::CostError, cost::Signed, dijkstra, heuristic::NoHeuristic, informed::fringe,
+    cost::CostError, cost::Signed, dijkstra, from_fn_f64, heuristic::NoHeuristic, informed::fringe,
     outcome::ResultOf,
 };
 
@@ -51,7 +52,28 @@ proptest! {
         for result in [dijkstra(&problem, start), astar(&problem, &NoHeuristic, start), bidirectional_dijkstra(&problem, start, goal), fringe(&problem, &NoHeuristic, start)] {
             prop_assert_eq!(cost_of(&result)?.map(FloatCost::get), oracle);
         }
+
+        // The same weights as plain `f64`s through the float closure adapter.
+        let weighted = from_fn_f64(
+            |&node: &NodeIndex| quarters.edges(node).map(|edge| (edge.target(), *edge.weight())).collect::<Vec<_>>(),
+            |&node| node == goal,
+        );
+        let result = dijkstra(&weighted, start);
+        prop_assert_eq!(result.solution().map(|solution| solution.cost.get()), oracle);
+        if let Some(solution) = result.solution() {
+            prop_assert_eq!(solution.actions.last().copied().unwrap_or(start), goal);
+        }
     }
+}
+
+#[test]
+#[should_panic(expected = "FloatCost::of(-0.5): a cost must not be negative")]
+fn the_float_closure_adapter_refuses_a_negative_weight() {
+    let broken = from_fn_f64(
+        |&n: &u8| [(n + 1, if n == 2 { -0.5 } else { 1.0 })],
+        |&n| n == 5,
+    );
+    dijkstra(&broken, 0);
 }
 
 #[test]
