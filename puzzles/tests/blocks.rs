@@ -635,6 +635,34 @@ fn the_parser_never_panics_on_mangled_layouts() {
     }
 }
 
+/// Found by the `blocks_layout` fuzz target: a board one row of 64 cells (the most a layout
+/// holds) made the piece-connectivity check shift a 64-bit mask by 64, an overflow panic.
+#[test]
+fn a_board_one_row_of_64_cells_parses_without_overflow() {
+    let crash = format!("goa{}\n", "F".repeat(61));
+    let error = Blocks::parse(&crash).expect_err("a layout without a goal line");
+    assert_message(&error);
+
+    let row = format!("goal: A at 1,64\nA{}\n", ".".repeat(63));
+    let (problem, start) = Blocks::parse(&row).expect("a 64-cell row is a layout");
+    assert_eq!(
+        Blocks::parse(&problem.render(&start))
+            .expect("renders back")
+            .0
+            .render(&start),
+        problem.render(&start)
+    );
+    let column = format!("goal: A at 64,1\n{}", "A\n".to_owned() + &".\n".repeat(63));
+    let (problem, start) = Blocks::parse(&column).expect("a 64-cell column is a layout");
+    assert_eq!(
+        Blocks::parse(&problem.render(&start))
+            .expect("renders back")
+            .0
+            .render(&start),
+        problem.render(&start)
+    );
+}
+
 /// A random small layout: up to four pieces of five shapes, each free or held to an axis, some
 /// walls, and the first piece to reach a random place. Built from a seed so that proptest
 /// shrinks the seed.

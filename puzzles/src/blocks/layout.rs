@@ -453,11 +453,14 @@ fn cut_off_cell(mask: u64, first: u64, width: usize) -> Option<usize> {
         .filter(|&cell| cell < MAX_CELLS)
         .fold(0u64, |column, cell| column | 1 << cell);
     let right_column = left_column << (width - 1);
+    // On a board one row of 64 cells no cell has a row above or below, and a shift by the
+    // whole word is an overflow in Rust: `checked_*` spells that out as "nothing reached".
+    let row = u32::try_from(width).unwrap_or(u32::MAX);
     let mut reached = first;
     loop {
         let grown = reached
-            | reached << width
-            | reached >> width
+            | reached.checked_shl(row).unwrap_or(0)
+            | reached.checked_shr(row).unwrap_or(0)
             | (reached & !right_column) << 1
             | (reached & !left_column) >> 1;
         let grown = grown & mask;
