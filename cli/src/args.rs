@@ -501,6 +501,12 @@ pub struct SearchOptions {
     /// 15-5-5-5; on 5x5 the 6-6-6-6 ones]. Implies --heuristic pdb; built on first use.
     #[arg(long, value_enum, value_delimiter = ',', value_name = "NAME")]
     pub partition: Vec<PartitionArg>,
+    /// A pattern of your own, as `slide pdb build --size WxH --pattern` built it: tile numbers
+    /// separated by commas; repeat for each pattern. Together the patterns are one partition,
+    /// disjoint and covering every tile, maxed with --partition's; their databases must be
+    /// cached (this never builds them). Implies --heuristic pdb.
+    #[arg(long = "pattern", value_name = "TILES", value_parser = parse_own_pattern)]
+    pub patterns: Vec<String>,
     #[command(flatten)]
     pub limits: LimitOptions,
     /// Duplicate pruning for idastar: skip every path that contains a redundant move sequence
@@ -536,6 +542,12 @@ impl SearchOptions {
         }
     }
 
+    /// The --pattern values as one partition's name (`1,2,3,4/5,6,7,8`), which the puzzle
+    /// reads back and checks; `None` without --pattern.
+    fn own_partition(&self) -> Option<String> {
+        (!self.patterns.is_empty()).then(|| self.patterns.join("/"))
+    }
+
     /// The options beyond the choices that were given, with `threads` (which `solve` alone
     /// takes), for the puzzle to check it offers them.
     pub fn options(&self, threads: Option<std::num::NonZeroUsize>) -> puzzles::front_end::Options {
@@ -544,6 +556,7 @@ impl SearchOptions {
             prune: self.prune,
             databases: (self.partition.iter())
                 .map(|partition| partition.0.name().to_owned())
+                .chain(self.own_partition())
                 .collect(),
             direct_tables: (self.direct_tables).map(|mebibytes| mebibytes.saturating_mul(1 << 20)),
             notation: self.notation.map(|notation| match notation {
@@ -552,6 +565,14 @@ impl SearchOptions {
             }),
         }
     }
+}
+
+/// A --pattern value of `solve` and `batch`, read as `pdb build --pattern` reads it, and
+/// written back with commas.
+fn parse_own_pattern(text: &str) -> Result<String, puzzles::pdb::partitions::BadOwnPartition> {
+    let tiles = puzzles::pdb::partitions::OwnPartition::parse_pattern(text)?;
+    let tiles: Vec<String> = tiles.iter().map(u8::to_string).collect();
+    Ok(tiles.join(","))
 }
 
 /// Arguments of `slide solve`.

@@ -329,3 +329,142 @@ fn a_cold_cache_announces_builds_keeps_them_and_never_wastes_the_timeout() {
     );
     assert_eq!(cached(), 3, "the three 6-6-3 databases are kept");
 }
+
+/// 8-puzzles a few to twenty-odd moves from the blank-last goal, and the spiral goal's board
+/// one move from it.
+const EIGHT_PUZZLES: [&str; 4] = ["123456708", "413726580", "867254301", "647850321"];
+const NEXT_TO_SPIRAL: &str = "123084765";
+
+/// The JSON result of `slide solve START GOAL ARGS.. --format json`, which must succeed.
+fn solved(cache_home: &Path, start: &str, goal: &str, args: &[&str]) -> Value {
+    let output = slide(cache_home)
+        .args(["solve", start, goal, "--format", "json"])
+        .args(args)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    serde_json::from_slice(&output.stdout).unwrap()
+}
+
+/// Databases built with `pdb build --size --pattern` are what `solve --pattern` and `batch
+/// --pattern` use, named by their patterns in the result, towards the blank-first goal and a
+/// corner goal that shares its databases; every length is the optimal one (Manhattan distance
+/// alone, admissible, gives it too).
+#[test]
+fn solve_and_batch_use_databases_of_ones_own_patterns() {
+    let home = tempfile::tempdir().unwrap();
+    slide(home.path())
+        .args(["pdb", "build", "--size", "3x3", "--pattern", "1,2,3,4"])
+        .args(["--pattern", "5 6 7 8"])
+        .assert()
+        .success();
+    let own = ["--pattern", "1,2,3,4", "--pattern", "8,7,6,5"];
+    for start in EIGHT_PUZZLES {
+        for goal in ["blank-last", "blank-first"] {
+            let optimal = solved(home.path(), start, goal, &["-H", "manhattan"]);
+            let with_own = solved(home.path(), start, goal, &own);
+            assert_eq!(
+                with_own["length"], optimal["length"],
+                "{start} towards {goal}"
+            );
+            assert_eq!(with_own["heuristic"], "pattern-database");
+            assert_eq!(
+                with_own["databases"],
+                serde_json::json!(["1,2,3,4/5,6,7,8"])
+            );
+            let moves = with_own["moves"].as_str().unwrap();
+            let goal_board = if goal == "blank-last" {
+                "123456780"
+            } else {
+                "012345678"
+            };
+            assert_reaches(start, goal_board, moves);
+        }
+    }
+    // The batch: the same lengths, line by line.
+    let input: String = EIGHT_PUZZLES
+        .iter()
+        .map(|start| format!("{start}\n"))
+        .collect();
+    let output = slide(home.path())
+        .args(["batch", "--goal", "blank-last"])
+        .args(own)
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(output.status.success(), "{output:?}");
+    let lines: Vec<Value> = (String::from_utf8(output.stdout).unwrap().lines())
+        .map(|line| serde_json::from_str(line).unwrap())
+        .collect();
+    assert_eq!(lines.len(), EIGHT_PUZZLES.len());
+    for (line, start) in lines.iter().zip(EIGHT_PUZZLES) {
+        let optimal = solved(home.path(), start, "blank-last", &["-H", "manhattan"]);
+        assert_eq!(line["length"], optimal["length"], "{line}");
+        assert_eq!(line["databases"], serde_json::json!(["1,2,3,4/5,6,7,8"]));
+    }
+    // Nothing was built beyond the two files of `pdb build`.
+    assert_eq!(cached(home.path()).len(), 2, "{:?}", cached(home.path()));
+}
+
+/// `solve --pattern` never builds: with the databases not cached, or made for another board
+/// size or goal, it fails (exit code 2) with a message that says which and, when they are
+/// missing, the command that builds them; a malformed or overlapping pattern is refused too.
+#[test]
+fn ones_own_patterns_not_cached_or_not_fitting_are_clear_errors() {
+    let home = tempfile::tempdir().unwrap();
+    let own = ["--pattern", "1,2,3,4", "--pattern", "5,6,7,8"];
+    let failure = |start: &str, goal: &str, args: &[&str]| {
+        let output = slide(home.path())
+            .args(["solve", start, goal])
+            .args(args)
+            .output()
+            .unwrap();
+        assert_eq!(output.status.code(), Some(2), "{output:?}");
+        String::from_utf8(output.stderr).unwrap()
+    };
+    let missing = failure(EIGHT_PUZZLES[1], "blank-last", &own);
+    assert!(
+        missing.contains("patterns 1,2,3,4/5,6,7,8 for 3x3 boards are not in the cache")
+            && missing.contains(
+                "`slide pdb build --size 3x3 --pattern 1,2,3,4 --pattern 5,6,7,8` builds them"
+            ),
+        "{missing}"
+    );
+    assert!(cached(home.path()).is_empty(), "{:?}", cached(home.path()));
+    // The same through batch: the line is bad, for the same reason.
+    let output = slide(home.path())
+        .args(["batch", "--goal", "blank-last"])
+        .args(own)
+        .write_stdin(format!("{}\n", EIGHT_PUZZLES[1]))
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(2), "{output:?}");
+    let line: Value = serde_json::from_slice(&output.stdout).unwrap();
+    assert!(line.to_string().contains("are not in the cache"), "{line}");
+
+    slide(home.path())
+        .args(["pdb", "build", "--size", "3x3"])
+        .args(own)
+        .assert()
+        .success();
+    let other_size = failure("1 2 3 4/5 6 7 8/9 10 11 0/13 14 15 12", "blank-last", &own);
+    assert!(
+        other_size.contains("the patterns 1,2,3,4/5,6,7,8 do not cover the tiles of 4x4 boards"),
+        "{other_size}"
+    );
+    let other_goal = failure(NEXT_TO_SPIRAL, "spiral", &own);
+    assert!(
+        other_goal.contains(
+            "made for the blank-first goal and the other goals with the blank in a corner"
+        ),
+        "{other_goal}"
+    );
+    let typo = failure(EIGHT_PUZZLES[1], "blank-last", &["--pattern", "1,2,x"]);
+    assert!(typo.contains("`x` is not a tile number"), "{typo}");
+    let overlap = failure(
+        EIGHT_PUZZLES[1],
+        "blank-last",
+        &["--pattern", "1,2,3,4,5", "--pattern", "5,6,7,8"],
+    );
+    assert!(overlap.contains("tile 5 is in two patterns"), "{overlap}");
+}

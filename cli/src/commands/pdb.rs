@@ -275,20 +275,13 @@ fn partition(args: &PdbBuildArgs) -> Result<Request> {
     let shape: puzzles::Shape = size
         .parse()
         .map_err(|error| anyhow!("bad size `{size}`: {error}"))?;
+    // One parser and one disjointness check for `pdb build --pattern` and `solve --pattern`.
     let patterns: Vec<Vec<u8>> = args
         .patterns
         .iter()
-        .map(|pattern| parse_pattern(pattern))
-        .collect::<Result<_>>()?;
-    // The databases of one command are meant to add up, which only disjoint ones do.
-    for (index, pattern) in patterns.iter().enumerate() {
-        let earlier = patterns[..index].iter().flatten();
-        if let Some(tile) = earlier.copied().find(|tile| pattern.contains(tile)) {
-            bail!(
-                "tile {tile} is in two patterns: the databases of one build are disjoint, so that their values add up"
-            );
-        }
-    }
+        .map(|pattern| partitions::OwnPartition::parse_pattern(pattern))
+        .collect::<Result<_, _>>()?;
+    let patterns = partitions::OwnPartition::new(patterns)?.patterns().to_vec();
     let goal = partitions::blank_first_goal(shape.width(), shape.height());
     Ok(Request {
         width: shape.width(),
@@ -296,18 +289,6 @@ fn partition(args: &PdbBuildArgs) -> Result<Request> {
         goal,
         patterns,
     })
-}
-
-/// Tile numbers separated by commas (or spaces).
-fn parse_pattern(text: &str) -> Result<Vec<u8>> {
-    text.split([',', ' '])
-        .filter(|tile| !tile.is_empty())
-        .map(|tile| {
-            tile.trim()
-                .parse()
-                .map_err(|_| anyhow!("bad pattern `{text}`: `{tile}` is not a tile number"))
-        })
-        .collect()
 }
 
 fn tiles_text(tiles: &[u8]) -> String {

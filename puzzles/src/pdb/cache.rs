@@ -789,4 +789,33 @@ mod tests {
             "{warnings:?}"
         );
     }
+
+    /// A file loaded twice while its table is mapped shares one mapping (one set of page
+    /// faults, one checksum); a file renamed over it is another file, mapped and checked
+    /// afresh, so a bad table is refused even while the good one lives on.
+    #[cfg(unix)]
+    #[test]
+    fn loads_of_one_file_share_its_mapping_until_it_is_replaced() {
+        let directory = tempfile::tempdir().unwrap();
+        let cache = PdbCache::new(directory.path().join("pdb"));
+        get(&cache);
+        let path = cache.path_for(3, 3, &GOAL, &[1, 2, 3]).unwrap();
+        let first = PatternDatabase::load(&path).unwrap();
+        let second = PatternDatabase::load(&path).unwrap();
+        assert!(first.table.is_mapped());
+        assert_eq!(first.table.as_ptr(), second.table.as_ptr());
+
+        let mut content = std::fs::read(&path).unwrap();
+        let crc_at = content.len() - TABLE - 4;
+        content[crc_at] = !content[crc_at];
+        let replacement = directory.path().join("replacement.pdb");
+        std::fs::write(&replacement, &content).unwrap();
+        std::fs::rename(&replacement, &path).unwrap();
+        assert!(matches!(
+            PatternDatabase::load(&path),
+            Err(PdbError::ChecksumMismatch { .. })
+        ));
+        // The first file's bytes are untouched under the databases that hold them.
+        assert_eq!(first, second);
+    }
 }

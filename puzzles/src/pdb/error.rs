@@ -99,6 +99,33 @@ pub enum PdbError {
         /// The board's height.
         height: usize,
     },
+    /// A [partition of one's own](super::partitions::OwnPartition) does not cover the
+    /// numbered tiles of the board exactly (its databases were built for another size).
+    OwnPartitionForOtherBoard {
+        /// The partition, as its name spells it (`1,2,3,4/5,6,7,8`).
+        partition: String,
+        /// The board's width.
+        width: usize,
+        /// The board's height.
+        height: usize,
+    },
+    /// A [partition of one's own](super::partitions::OwnPartition) was asked for a goal whose
+    /// blank is not in a corner: its databases are built for the blank-first goal, which
+    /// only goals with their blank in a corner share.
+    OwnPartitionForOtherGoal {
+        /// The partition, as its name spells it.
+        partition: String,
+    },
+    /// The databases of a [partition of one's own](super::partitions::OwnPartition) are not
+    /// all in the cache (or there is no cache): a search does not build them unasked.
+    OwnPartitionNotCached {
+        /// The partition, as its name spells it.
+        partition: String,
+        /// The board's width.
+        width: usize,
+        /// The board's height.
+        height: usize,
+    },
 }
 
 impl fmt::Display for PdbError {
@@ -157,6 +184,27 @@ impl fmt::Display for PdbError {
             } => write!(
                 f,
                 "partition {partition} is not for {width}x{height} boards"
+            ),
+            Self::OwnPartitionForOtherBoard {
+                partition,
+                width,
+                height,
+            } => write!(
+                f,
+                "the patterns {partition} do not cover the tiles of {width}x{height} boards (1 to {}) exactly, as a partition must",
+                (width * height).saturating_sub(1)
+            ),
+            Self::OwnPartitionForOtherGoal { partition } => write!(
+                f,
+                "the databases of patterns {partition} are made for the blank-first goal and the other goals with the blank in a corner, not for this goal"
+            ),
+            Self::OwnPartitionNotCached {
+                partition,
+                width,
+                height,
+            } => write!(
+                f,
+                "the databases of patterns {partition} for {width}x{height} boards are not in the cache"
             ),
         }
     }

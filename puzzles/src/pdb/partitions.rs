@@ -10,6 +10,9 @@
 //! ```
 //!
 //! With this goal, tile `t`'s goal cell is `t`, so the patterns read as board regions.
+//! [`OwnPartition`] holds a partition of one's own, named by its patterns.
+
+use super::PdbError;
 
 /// 15-puzzle 7-8 partition of Korf & Felner, "Disjoint pattern database heuristics"
 /// (Artificial Intelligence 134, 2002): tiles 1-7 (the rest of the top two rows) and 8-15 (the
@@ -278,5 +281,191 @@ impl std::str::FromStr for Standard {
             .into_iter()
             .find(|standard| standard.name() == name)
             .ok_or_else(|| UnknownPartition(name.to_owned()))
+    }
+}
+
+/// A partition of one's own: disjoint patterns of tile numbers of the blank-first goal, as
+/// `slide pdb build --size WxH --pattern TILES ...` builds them into the cache. Spelled with
+/// its patterns' tiles separated by commas and the patterns by slashes, `1,2,3,4/5,6,7,8`,
+/// which is also its name where a standard partition's name would be (`--partition`'s
+/// values, the `databases` of a result).
+///
+/// A search uses its databases only when they are cached (they are the user's choice, which
+/// may take long to build, so a solve does not build them unasked), and only on a board whose
+/// numbered tiles the patterns cover exactly; goals with their blank in a corner share the
+/// blank-first goal's databases, as with the standard partitions.
+///
+/// ```
+/// use puzzles::pdb::partitions::OwnPartition;
+///
+/// let own: OwnPartition = "5,6,7,8/4 3 2 1".parse().unwrap();
+/// assert_eq!(own.patterns(), [vec![5, 6, 7, 8], vec![1, 2, 3, 4]]);
+/// assert_eq!(own.to_string(), "5,6,7,8/1,2,3,4");
+/// assert!(own.fits(3, 3).is_ok());
+/// assert!(own.fits(4, 4).is_err());
+/// assert!("1,2/2,3".parse::<OwnPartition>().is_err());
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct OwnPartition {
+    /// Each pattern's tiles in increasing order, the patterns in the order given.
+    patterns: Vec<Vec<u8>>,
+}
+
+impl OwnPartition {
+    /// The partition of `patterns`, each a non-empty list of numbered tiles (not 0, the
+    /// blank), no tile in two of them (their values add up only if they are disjoint).
+    pub fn new(patterns: Vec<Vec<u8>>) -> Result<Self, BadOwnPartition> {
+        if patterns.is_empty() {
+            return Err(BadOwnPartition("a partition needs a pattern".to_owned()));
+        }
+        let mut seen = [false; 256];
+        let mut sorted = Vec::with_capacity(patterns.len());
+        for mut pattern in patterns {
+            if pattern.is_empty() {
+                return Err(BadOwnPartition("a pattern has no tiles".to_owned()));
+            }
+            pattern.sort_unstable();
+            for &tile in &pattern {
+                if tile == 0 {
+                    return Err(BadOwnPartition(
+                        "tile 0 is the blank, which no pattern holds".to_owned(),
+                    ));
+                }
+                if std::mem::replace(&mut seen[usize::from(tile)], true) {
+                    return Err(BadOwnPartition(format!(
+                        "tile {tile} is in two patterns: the databases of a partition are disjoint, so that their values add up"
+                    )));
+                }
+            }
+            sorted.push(pattern);
+        }
+        Ok(Self { patterns: sorted })
+    }
+
+    /// The tiles of one pattern, as `slide pdb build --pattern` takes them: numbers separated
+    /// by commas or spaces, in any order.
+    pub fn parse_pattern(text: &str) -> Result<Vec<u8>, BadOwnPartition> {
+        text.split([',', ' '])
+            .filter(|tile| !tile.is_empty())
+            .map(|tile| {
+                tile.parse().map_err(|_| {
+                    BadOwnPartition(format!(
+                        "bad pattern `{text}`: `{tile}` is not a tile number"
+                    ))
+                })
+            })
+            .collect()
+    }
+
+    /// The patterns, each one's tiles in increasing order.
+    pub fn patterns(&self) -> &[Vec<u8>] {
+        &self.patterns
+    }
+
+    /// Checks that the patterns cover the numbered tiles of a `width` x `height` board
+    /// exactly, as the additive heuristic needs (a tile left out would count for nothing, a
+    /// tile the board lacks has no database entry).
+    pub fn fits(&self, width: usize, height: usize) -> Result<(), PdbError> {
+        let cells = width * height;
+        let tiles: usize = self.patterns.iter().map(Vec::len).sum();
+        let within = (self.patterns.iter().flatten()).all(|&tile| usize::from(tile) < cells);
+        if within && tiles + 1 == cells {
+            return Ok(());
+        }
+        Err(PdbError::OwnPartitionForOtherBoard {
+            partition: self.to_string(),
+            width,
+            height,
+        })
+    }
+
+    /// The `--pattern` arguments that build the partition's databases with `slide pdb build`.
+    pub fn build_arguments(&self) -> String {
+        let arguments: Vec<String> = (self.patterns.iter())
+            .map(|pattern| format!("--pattern {}", tiles_text(pattern)))
+            .collect();
+        arguments.join(" ")
+    }
+}
+
+/// Tiles separated by commas.
+fn tiles_text(tiles: &[u8]) -> String {
+    let tiles: Vec<String> = tiles.iter().map(u8::to_string).collect();
+    tiles.join(",")
+}
+
+impl std::fmt::Display for OwnPartition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let patterns: Vec<String> = self.patterns.iter().map(|p| tiles_text(p)).collect();
+        f.write_str(&patterns.join("/"))
+    }
+}
+
+impl std::str::FromStr for OwnPartition {
+    type Err = BadOwnPartition;
+
+    /// Patterns separated by `/`, each read by [`parse_pattern`](Self::parse_pattern).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let patterns = (text.split('/'))
+            .map(Self::parse_pattern)
+            .collect::<Result<_, _>>()?;
+        Self::new(patterns)
+    }
+}
+
+/// Why a text or a list of patterns is not an [`OwnPartition`]; the message says which part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadOwnPartition(pub String);
+
+impl std::fmt::Display for BadOwnPartition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BadOwnPartition {}
+
+/// A partition asked of a [`PdbSource`](crate::PdbSource) by name: a standard one, or one of
+/// one's own.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum AskedPartition {
+    /// A standard partition, built on first use.
+    Standard(Standard),
+    /// Patterns of one's own, used only when their databases are cached.
+    Own(OwnPartition),
+}
+
+impl std::str::FromStr for AskedPartition {
+    type Err = BadOwnPartition;
+
+    /// A standard partition's name, or an [`OwnPartition`]'s patterns.
+    ///
+    /// ```
+    /// use puzzles::pdb::partitions::{AskedPartition, Standard};
+    ///
+    /// assert_eq!("15-7-8".parse(), Ok(AskedPartition::Standard(Standard::Fifteen78)));
+    /// assert!(matches!("1,2,3,4/5,6,7,8".parse(), Ok(AskedPartition::Own(_))));
+    /// assert!("15-9-6".parse::<AskedPartition>().is_err());
+    /// ```
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        if let Ok(standard) = text.parse() {
+            return Ok(AskedPartition::Standard(standard));
+        }
+        if text.contains(|c: char| !(c.is_ascii_digit() || matches!(c, ',' | ' ' | '/'))) {
+            return Err(BadOwnPartition(
+                UnknownPartition(text.to_owned()).to_string(),
+            ));
+        }
+        text.parse().map(AskedPartition::Own)
+    }
+}
+
+impl std::fmt::Display for AskedPartition {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            AskedPartition::Standard(standard) => standard.fmt(f),
+            AskedPartition::Own(own) => own.fmt(f),
+        }
     }
 }

@@ -8,7 +8,7 @@ use super::{
     Answer, Choice, Choices, Explored, Grid, Instance, InstanceError, OptionKind, Options,
     PuzzleKind, Reachability, Request, Square,
 };
-use crate::pdb::partitions::Standard;
+use crate::pdb::partitions::{AskedPartition, Standard};
 use crate::tiles::{Board, Move, PackedWord, SlidingPuzzle, solvability};
 use solving::Memory;
 
@@ -19,7 +19,9 @@ use solving::Memory;
 /// [default cache](crate::tiles::PdbSource::default_location).
 ///
 /// It offers every [`OptionKind`]: `threads` (parallel IDA*), `prune` (duplicate pruning),
-/// `databases` (standard partitions by name, such as `15-7-8`), `direct_tables` (bytes) and
+/// `databases` (standard partitions by name, such as `15-7-8`, or [partitions of one's
+/// own](crate::pdb::partitions::OwnPartition) by their patterns, `1,2,3,4/5,6,7,8`, which must
+/// be cached), `direct_tables` (bytes) and
 /// `notation` (`blank`, the blank's directions, or `tiles`, the numbers of the tiles moved).
 /// A [`Session`](super::Session) keeps the databases and the pruning automaton from one solve
 /// to the next.
@@ -90,15 +92,26 @@ impl PuzzleKind for TilesKind {
         choices.check(self)?;
         options.check(self)?;
         for name in &options.databases {
-            if name.parse::<Standard>().is_err() {
-                return Err(InstanceError::Unknown {
-                    what: "partition",
-                    name: name.clone(),
-                    offered: Standard::ALL
-                        .iter()
-                        .map(|standard| standard.name())
-                        .collect(),
-                });
+            match name.parse::<AskedPartition>() {
+                Ok(_) => {}
+                // Patterns of one's own, misspelt: the message says which part.
+                Err(bad)
+                    if name
+                        .chars()
+                        .all(|c| c.is_ascii_digit() || ", /".contains(c)) =>
+                {
+                    return Err(InstanceError::Mismatch(bad.to_string()));
+                }
+                Err(_) => {
+                    return Err(InstanceError::Unknown {
+                        what: "partition",
+                        name: name.clone(),
+                        offered: Standard::ALL
+                            .iter()
+                            .map(|standard| standard.name())
+                            .collect(),
+                    });
+                }
             }
         }
         if let Some(notation) = options.notation.as_deref() {

@@ -75,9 +75,9 @@ fn databases<'m>(
         }
         if !options.databases.is_empty() {
             let chosen = (options.databases.iter())
-                .filter_map(|name| name.parse::<partitions::Standard>().ok())
+                .filter_map(|name| name.parse::<partitions::AskedPartition>().ok())
                 .collect();
-            databases = databases.with_partitions(chosen);
+            databases = databases.with_asked_partitions(chosen);
         }
         *slot = Some((wanted, databases));
     }
@@ -194,7 +194,7 @@ pub(super) fn solve(
         } else {
             "building pattern databases"
         });
-        if let Err(limit) = load_databases(databases, goal, limits)? {
+        if let Err(limit) = load_databases(databases, goal, limits, program)? {
             let ending = Ending::LimitReached {
                 limit,
                 lower_bound: None,
@@ -244,7 +244,7 @@ pub(super) fn solve(
     // The kept databases tell nobody between solves.
     *listeners.borrow_mut() = None;
     let report = report.map_err(|error| match error {
-        SolveError::PatternDatabase(error) => database_failure(&error),
+        SolveError::PatternDatabase(error) => database_failure(&error, program),
         other => InstanceError::Mismatch(causes(&other)),
     })?;
     let ending = match &report.outcome {
@@ -334,6 +334,7 @@ fn load_databases(
     databases: &mut PdbSource<'_>,
     goal: &Board,
     limits: &Limits,
+    program: &str,
 ) -> Result<Result<(), Limit>, InstanceError> {
     static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
     let database_goal = CornerRelabelling::database_goal(goal);
@@ -343,16 +344,29 @@ fn load_databases(
     match databases.heuristic_within(&database_goal, limits) {
         Ok(_) => Ok(Ok(())),
         Err(PdbError::Stopped(limit)) => Ok(Err(limit)),
-        Err(error) => Err(database_failure(&error)),
+        Err(error) => Err(database_failure(&error, program)),
     }
 }
 
 /// Why pattern databases could not be had: a file or the cache that could not be read or
 /// written is a failure of the machine's; anything else (a partition for another board, a
-/// table too large) is the request's.
-fn database_failure(error: &PdbError) -> InstanceError {
+/// table too large) is the request's. Databases of one's own patterns that are not cached are
+/// the request's too, and the message names the `program` command that builds them.
+fn database_failure(error: &PdbError, program: &str) -> InstanceError {
     match error {
         PdbError::Io { .. } => InstanceError::Failed(causes(error)),
+        PdbError::OwnPartitionNotCached {
+            partition,
+            width,
+            height,
+        } => {
+            let build = (partition.parse::<partitions::OwnPartition>())
+                .map(|own| own.build_arguments())
+                .unwrap_or_default();
+            InstanceError::Mismatch(format!(
+                "{error}: `{program} pdb build --size {width}x{height} {build}` builds them"
+            ))
+        }
         other => InstanceError::Mismatch(causes(other)),
     }
 }

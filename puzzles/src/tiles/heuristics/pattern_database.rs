@@ -665,7 +665,7 @@ pub struct PdbSource<'a> {
     /// only once it runs long enough; `None` for the default by size.
     direct_budget: Option<(usize, Deferral)>,
     /// The partitions asked for, or `None` to choose from what the cache holds.
-    chosen: Option<Vec<partitions::Standard>>,
+    chosen: Option<Vec<partitions::AskedPartition>>,
     /// The databases of the last goal, and the names of their partitions.
     loaded: Option<(PdbHeuristic, Vec<String>)>,
     /// Bytes of direct tables left for a search to fill once it runs long enough (the default
@@ -759,7 +759,42 @@ impl<'a> PdbSource<'a> {
     /// let eight = Board::blank_first(Shape::new(3, 3).unwrap());
     /// assert!(matches!(databases.partitions_for(&eight), Err(PdbError::PartitionForOtherBoard { .. })));
     /// ```
-    pub fn with_partitions(mut self, partitions: Vec<partitions::Standard>) -> Self {
+    pub fn with_partitions(self, partitions: Vec<partitions::Standard>) -> Self {
+        let asked = partitions
+            .into_iter()
+            .map(partitions::AskedPartition::Standard);
+        self.with_asked_partitions(asked.collect())
+    }
+
+    /// [`with_partitions`](Self::with_partitions), with [partitions of one's
+    /// own](partitions::OwnPartition) among them: those are used only when the cache holds
+    /// their databases ([`PdbError::OwnPartitionNotCached`] otherwise), on boards whose tiles
+    /// they cover ([`PdbError::OwnPartitionForOtherBoard`]) and towards goals with the blank in
+    /// a corner ([`PdbError::OwnPartitionForOtherGoal`]).
+    ///
+    /// ```
+    /// use puzzles::pdb::partitions::AskedPartition;
+    /// use puzzles::pdb::{PdbCache, PdbError};
+    /// use puzzles::{Board, PdbSource, Shape};
+    ///
+    /// let directory = tempfile::tempdir().unwrap();
+    /// let cache = PdbCache::new(directory.path());
+    /// let own: AskedPartition = "1,2,3,4/5,6,7,8".parse().unwrap();
+    /// let mut databases = PdbSource::new(Some(cache.clone())).with_asked_partitions(vec![own]);
+    /// let goal = Board::blank_first(Shape::new(3, 3).unwrap());
+    /// // Not built yet: refused, not built.
+    /// assert!(matches!(databases.heuristic(&goal), Err(PdbError::OwnPartitionNotCached { .. })));
+    /// // Built into the cache (as `slide pdb build --size 3x3 --pattern ...` does), used.
+    /// for pattern in [[1, 2, 3, 4], [5, 6, 7, 8]] {
+    ///     cache.get_or_build(3, 3, goal.tiles(), &pattern, |_| {}, |_| {}).unwrap();
+    /// }
+    /// assert!(databases.heuristic(&goal).is_ok());
+    /// assert_eq!(databases.partitions_in_use(), ["1,2,3,4/5,6,7,8"]);
+    /// // The 15-puzzle has tiles these patterns leave out.
+    /// let fifteen = Board::blank_first(Shape::new(4, 4).unwrap());
+    /// assert!(matches!(databases.heuristic(&fifteen), Err(PdbError::OwnPartitionForOtherBoard { .. })));
+    /// ```
+    pub fn with_asked_partitions(mut self, partitions: Vec<partitions::AskedPartition>) -> Self {
         self.chosen = Some(partitions);
         self.loaded = None;
         self
@@ -827,7 +862,22 @@ impl<'a> PdbSource<'a> {
         let (width, height) = (shape.width(), shape.height());
         if let Some(asked) = &self.chosen {
             return (asked.iter())
-                .map(|&standard| {
+                .map(|asked| {
+                    let standard = match asked {
+                        partitions::AskedPartition::Standard(standard) => *standard,
+                        partitions::AskedPartition::Own(own) => {
+                            if *goal != Board::blank_first(shape) {
+                                return Err(PdbError::OwnPartitionForOtherGoal {
+                                    partition: own.to_string(),
+                                });
+                            }
+                            own.fits(width, height)?;
+                            return Ok(ChosenPartition {
+                                name: own.to_string(),
+                                patterns: own.patterns().to_vec(),
+                            });
+                        }
+                    };
                     if (standard.width(), standard.height()) != (width, height) {
                         return Err(PdbError::PartitionForOtherBoard {
                             partition: standard.name(),
@@ -902,7 +952,9 @@ impl<'a> PdbSource<'a> {
     /// ```
     ///
     /// # Errors
-    /// As [`partitions_for`](Self::partitions_for).
+    /// As [`partitions_for`](Self::partitions_for), and
+    /// [`PdbError::OwnPartitionNotCached`] when a partition of one's own is not cached (which
+    /// a search does not build).
     pub fn build_estimate(&self, goal: &Board) -> Result<BuildEstimate, PdbError> {
         if self.loaded_for(goal).is_some() {
             return Ok(BuildEstimate::default());
@@ -910,7 +962,9 @@ impl<'a> PdbSource<'a> {
         let shape = goal.shape();
         let (width, height) = (shape.width(), shape.height());
         let mut estimate = BuildEstimate::default();
-        for partition in self.partitions_for(goal)? {
+        let chosen = self.partitions_for(goal)?;
+        self.check_own_cached(goal, &chosen)?;
+        for partition in chosen {
             estimate = estimate
                 + match &self.cache {
                     Some(cache) => {
@@ -922,6 +976,28 @@ impl<'a> PdbSource<'a> {
                 };
         }
         Ok(estimate)
+    }
+
+    /// [`PdbError::OwnPartitionNotCached`] unless the cache holds the databases of every
+    /// partition of one's own among `chosen` (for `goal`). Such a partition is the user's to
+    /// build, which may take long: missing, it is an error that names it rather than a build
+    /// nobody asked for.
+    fn check_own_cached(&self, goal: &Board, chosen: &[ChosenPartition]) -> Result<(), PdbError> {
+        let own = (self.chosen.iter().flatten())
+            .filter(|asked| matches!(asked, partitions::AskedPartition::Own(_)))
+            .map(ToString::to_string);
+        for name in own {
+            let partition = chosen.iter().find(|partition| partition.name == name);
+            if partition.is_none_or(|partition| !self.holds(goal, &partition.patterns)) {
+                let shape = goal.shape();
+                return Err(PdbError::OwnPartitionNotCached {
+                    partition: name,
+                    width: shape.width(),
+                    height: shape.height(),
+                });
+            }
+        }
+        Ok(())
     }
 
     /// Whether the cache has a file for every pattern of `partition` for `goal`.
@@ -979,6 +1055,7 @@ impl<'a> PdbSource<'a> {
         if !matches!(&self.loaded, Some((loaded, _)) if loaded.goal() == goal) {
             self.loaded = None;
             let chosen = self.partitions_for(goal)?;
+            self.check_own_cached(goal, &chosen)?;
             let patterns: Vec<&[Vec<u8>]> = (chosen.iter())
                 .map(|partition| partition.patterns.as_slice())
                 .collect();
