@@ -49,9 +49,12 @@ pub fn ceilings() -> Vec<Ceiling> {
         // SAFETY: getrlimit writes one `rlimit` through the pointer, which points to a live,
         // writable `rlimit` of ours.
         let known = unsafe { libc::getrlimit(resource, &mut limit) } == 0;
-        (known && limit.rlim_cur != libc::RLIM_INFINITY)
-            .then(|| u64::try_from(limit.rlim_cur).ok())
-            .flatten()
+        #[allow(
+            clippy::useless_conversion,
+            reason = "rlim_t is u64 on Linux, another width elsewhere"
+        )]
+        let bytes = u64::try_from(limit.rlim_cur).ok();
+        bytes.filter(|_| known && limit.rlim_cur != libc::RLIM_INFINITY)
     };
     for resource in [libc::RLIMIT_AS, libc::RLIMIT_DATA] {
         if let Some(bytes) = soft_limit(resource) {
