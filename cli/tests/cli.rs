@@ -4,9 +4,9 @@ use std::io::{BufRead, BufReader};
 use std::path::Path;
 use std::process::{Command as Process, Stdio};
 
+use crate::common::Command;
+use crate::common::predicate;
 use crate::common::slide_path;
-use assert_cmd::Command;
-use predicates::prelude::*;
 use puzzles::{Board, parse_moves};
 use serde_json::Value;
 

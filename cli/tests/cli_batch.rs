@@ -5,9 +5,9 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command as Process, Stdio};
 use std::time::Duration;
 
+use crate::common::Command;
+use crate::common::predicate;
 use crate::common::slide_path;
-use assert_cmd::Command;
-use predicates::prelude::*;
 use serde_json::Value;
 
 /// One of the hardest 8-puzzles, 31 moves from blank-last: quick for IDA*, but more than a

@@ -1,9 +1,9 @@
 //! `slide blocks` end to end: every shipped layout solved at its optimal length in both
 //! metrics, Rush Hour boards, layouts from standard input, and bad input named with exit 2.
 
+use crate::common::Command;
+use crate::common::predicate;
 use crate::common::slide_path;
-use assert_cmd::Command;
-use predicates::prelude::*;
 use puzzles::blocks::SHIPPED;
 use serde_json::Value;
 

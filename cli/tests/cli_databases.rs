@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
+use crate::common::Command;
 use crate::common::slide_path;
-use assert_cmd::Command;
 use puzzles::{Board, parse_moves};
 use serde_json::Value;
 

@@ -8,9 +8,9 @@ use std::process::{Command as Process, Stdio};
 use std::sync::OnceLock;
 use std::time::Duration;
 
+use crate::common::Command;
+use crate::common::predicate;
 use crate::common::slide_path;
-use assert_cmd::Command;
-use predicates::prelude::*;
 
 /// A 15-puzzle whose blank-last goal IDA* needs far more than a few nodes for.
 const HARD_15: &str = "0 12 9 13 15 11 10 14 3 7 2 5 4 8 6 1";

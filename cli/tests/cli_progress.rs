@@ -1,8 +1,10 @@
 //! The status line and how much slide says: drawn on a terminal (run under a pseudo-terminal
 //! here), absent from a pipe unless `--progress` forces it, and `--quiet` leaving errors only.
 
+use crate::common::Command;
 use crate::common::slide_path;
-use assert_cmd::Command;
+#[cfg(unix)]
+use crate::common::terminal::Terminal;
 
 fn slide() -> Command {
     Command::new(slide_path())
@@ -18,31 +20,28 @@ const SEARCHING: &str = "search idastar · bound ";
 #[cfg(unix)]
 #[test]
 fn a_terminal_sees_the_search_bound_and_counts_live() {
-    let command = format!(
-        "{} solve '{KORF_1}' blank-first -H misplaced --timeout 2",
-        slide_path().display()
-    );
-    let mut session = rexpect::spawn(&command, Some(30_000)).unwrap();
+    let mut command = std::process::Command::new(slide_path());
+    command.args([
+        "solve",
+        KORF_1,
+        "blank-first",
+        "-H",
+        "misplaced",
+        "--timeout",
+        "2",
+    ]);
+    let mut terminal = Terminal::spawn(command).unwrap();
     // The line shows the iteration's bound, the nodes and their rate while the search runs...
-    // (rexpect reads bytes as characters, so the separator `·` is matched as any non-space.)
-    let (_, bound) = session
-        .exp_regex(r"search idastar \S+ bound [0-9]+")
-        .unwrap();
+    terminal.expect("search idastar");
+    let bound = terminal.expect_word_after(" bound ");
     assert!(bound.ends_with(char::is_numeric), "{bound}");
-    let (_, counts) = session
-        .exp_regex(r"[0-9.]+[kMG]? nodes \S+ [0-9.]+[kMG]?/s")
-        .unwrap();
-    assert!(counts.contains("nodes"), "{counts}");
+    terminal.expect(" nodes ");
+    let rate = terminal.expect_word_after(" ");
+    assert!(rate.ends_with("/s"), "{rate}");
     // ...and is gone when the answer comes: the report starts on a clean line.
-    session.exp_string("start:  14 13 15 7").unwrap();
-    session
-        .exp_string("result: gave up, deadline passed")
-        .unwrap();
-    session.exp_eof().unwrap();
-    match session.process.wait().unwrap() {
-        rexpect::process::wait::WaitStatus::Exited(_, code) => assert_eq!(code, 3),
-        other => panic!("slide ended as {other:?}"),
-    }
+    terminal.expect("start:  14 13 15 7");
+    terminal.expect("result: gave up, deadline passed");
+    assert_eq!(terminal.wait().code(), Some(3));
 }
 
 #[test]
@@ -137,13 +136,13 @@ fn quiet_and_progress_contradict_each_other() {
 #[cfg(unix)]
 #[test]
 fn a_batch_on_a_terminal_says_what_it_waits_for() {
-    let command = format!("{} batch", slide_path().display());
-    let mut session = rexpect::spawn(&command, Some(30_000)).unwrap();
-    session
-        .exp_string("reading instances from standard input")
-        .unwrap();
-    session.send_line("12345678.").unwrap();
-    session.exp_string("\"result\":\"solved\"").unwrap();
-    session.send_control('d').unwrap();
-    session.exp_eof().unwrap();
+    let mut command = std::process::Command::new(slide_path());
+    command.arg("batch");
+    let mut terminal = Terminal::spawn(command).unwrap();
+    terminal.expect("reading instances from standard input");
+    terminal.send(b"12345678.\n");
+    terminal.expect("\"result\":\"solved\"");
+    // Ctrl-D: the end of input.
+    terminal.send(&[4]);
+    assert_eq!(terminal.wait().code(), Some(0));
 }

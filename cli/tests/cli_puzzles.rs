@@ -3,8 +3,8 @@
 //! puzzle registered by a program of its own (the `torus_cli` example) getting the whole
 //! command line.
 
+use crate::common::Command;
 use crate::common::slide_path;
-use assert_cmd::Command;
 use puzzles::blocks::{Blocks, Notation, SHIPPED};
 use serde_json::Value;
 

@@ -5,8 +5,8 @@
 use std::collections::BTreeMap;
 use std::path::Path;
 
+use crate::common::Command;
 use crate::common::slide_path;
-use assert_cmd::Command;
 use serde_json::Value;
 
 fn slide() -> Command {

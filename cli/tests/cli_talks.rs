@@ -3,9 +3,9 @@
 //! input and `start;goal` lines, the tile notation, examples in every subcommand's help, and
 //! usage errors that start `slide:` as every other error does.
 
+use crate::common::Command;
+use crate::common::predicate;
 use crate::common::slide_path;
-use assert_cmd::Command;
-use predicates::prelude::*;
 use puzzles::{Board, parse_moves};
 use serde_json::Value;
 

@@ -2,7 +2,12 @@
 //! this package) gets `slide`'s whole command line: every subcommand, its own name, `start;goal`
 //! lines split for it, and pictures from its drawing hook.
 
-use assert_cmd::Command;
+// The process runner of slide's own end-to-end tests.
+#[path = "../../cli/tests/common/command.rs"]
+#[allow(dead_code, reason = "this file runs a program without the assertions")]
+mod command;
+
+use command::Command;
 use serde_json::Value;
 
 /// The `torus_cli` example program.
