@@ -245,9 +245,12 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
             let Some((index, g)) = self.open.pop() else {
                 return Ok(None);
             };
-            if g != self.store.g(index) || self.store.is_closed(index) {
+            if g != self.store.g(index) {
                 continue; // Superseded by a cheaper path, which has its own entry.
             }
+            // No closed bit to test: a state is queued again only at a strictly lower cost, so
+            // each entry holds its own cost and the one whose cost is the state's comes out once.
+            debug_assert!(!self.store.is_closed(index), "each cost is queued once");
             // Entries leave in order of cost, so every path left costs `MAX` or more: beyond
             // what the saturating sums can compare.
             if g == P::Cost::MAX {
