@@ -294,12 +294,19 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
         self.successors.clear();
         self.problem
             .successors(self.store.state(index), &mut self.successors);
+        let back = self.store.parent_state(index).cloned();
         for successor in self.successors.drain(..) {
             self.statistics.generated += 1;
             if O::ENABLED {
                 let from = self.store.state(index);
                 self.observer
                     .generated(from, &successor.action, &successor.state, successor.cost);
+            }
+            // The way back costs at least what the parent's settled cost saved: a duplicate,
+            // known without a lookup.
+            if back.as_ref() == Some(&successor.state) {
+                self.statistics.duplicates += 1;
+                continue;
             }
             let g = parent_g.saturating_add(successor.cost);
             match self.store.insert(successor.state, index, g) {
