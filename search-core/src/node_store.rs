@@ -441,17 +441,17 @@ where
         self.parents[index as usize]
     }
 
-    /// The state of node `index`'s parent, or `None` for a root.
+    /// The parent of node `index`, or `None` for a root.
     ///
-    /// A search compares each successor with it before looking the successor up: in the
-    /// undirected spaces of grids and puzzles one successor of every node is its parent, always
-    /// stored and never reached more cheaply (costs are not negative), and one comparison of
-    /// states costs a fraction of a hash and a probe (on 300x300 road grids, a quarter of
-    /// Dijkstra's lookups).
+    /// A search compares each successor with the parent's state before looking the successor
+    /// up: in the undirected spaces of grids and puzzles one successor of every node is its
+    /// parent, always stored and never reached more cheaply (costs are not negative), and one
+    /// comparison of states costs a fraction of a hash and a probe (on 300x300 road grids, a
+    /// quarter of Dijkstra's lookups).
     #[inline]
-    pub(crate) fn parent_state(&self, index: u32) -> Option<&State> {
+    pub(crate) fn parent_of(&self, index: u32) -> Option<u32> {
         let parent = self.parents[index as usize];
-        (parent != NO_PARENT).then(|| &self.states[parent as usize])
+        (parent != NO_PARENT).then_some(parent)
     }
 
     /// The state of node `index`.

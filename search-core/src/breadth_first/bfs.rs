@@ -164,9 +164,9 @@ trait Store<P: Problem> {
     /// The state of node `index`.
     fn state(&self, index: usize) -> &P::State;
 
-    /// The state of node `index`'s parent, for a store that can tell it cheaply: a successor
-    /// equal to it is known to be stored without a lookup.
-    fn parent_state(&self, _index: usize) -> Option<&P::State> {
+    /// The parent of node `index`, for a store that can tell it cheaply: a successor equal to
+    /// the parent's state is known to be stored without a lookup.
+    fn parent_of(&self, _index: usize) -> Option<usize> {
         None
     }
 
@@ -255,9 +255,11 @@ impl<P: Problem> Store<P> for Indexed<P> {
     }
 
     #[inline]
-    fn parent_state(&self, index: usize) -> Option<&P::State> {
+    fn parent_of(&self, index: usize) -> Option<usize> {
         // Cannot truncate: node numbers are `u32`.
-        self.nodes.parent_state(index as u32)
+        self.nodes
+            .parent_of(index as u32)
+            .map(|parent| parent as usize)
     }
 
     fn solution_to(&self, problem: &P, index: usize) -> OutcomeOf<P> {
@@ -349,7 +351,7 @@ where
             }
             buffer.clear();
             problem.successors(store.state(parent), &mut buffer);
-            let back = store.parent_state(parent).cloned();
+            let back = store.parent_of(parent);
             for successor in buffer.drain(..) {
                 // Counted one by one, not per buffer: a goal ends the loop early, and the
                 // count should match what the observer saw.
@@ -364,7 +366,7 @@ where
                 }
                 // The way back to the parent's state, stored before this one: a duplicate
                 // known without a lookup (a third of the lookups on open grids).
-                if back.as_ref() == Some(&successor.state) {
+                if back.is_some_and(|back| *store.state(back) == successor.state) {
                     statistics.duplicates += 1;
                     continue;
                 }

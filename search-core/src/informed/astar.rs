@@ -204,7 +204,7 @@ where
         observer.expanded(state, parent_g);
         successors.clear();
         problem.successors(state, &mut successors);
-        let back = store.parent_state(entry.index).cloned();
+        let back = store.parent_of(entry.index);
         for successor in successors.drain(..) {
             statistics.generated += 1;
             if O::ENABLED {
@@ -213,7 +213,7 @@ where
             }
             // The way back to the parent costs at least what reaching this node from it
             // saved (costs are not negative): a duplicate, known without a lookup.
-            if back.as_ref() == Some(&successor.state) {
+            if back.is_some_and(|parent| *store.state(parent) == successor.state) {
                 statistics.duplicates += 1;
                 continue;
             }

@@ -294,7 +294,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
         self.successors.clear();
         self.problem
             .successors(self.store.state(index), &mut self.successors);
-        let back = self.store.parent_state(index).cloned();
+        let back = self.store.parent_of(index);
         for successor in self.successors.drain(..) {
             self.statistics.generated += 1;
             if O::ENABLED {
@@ -304,7 +304,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
             }
             // The way back costs at least what the parent's settled cost saved: a duplicate,
             // known without a lookup.
-            if back.as_ref() == Some(&successor.state) {
+            if back.is_some_and(|parent| *self.store.state(parent) == successor.state) {
                 self.statistics.duplicates += 1;
                 continue;
             }
