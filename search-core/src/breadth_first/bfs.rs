@@ -366,7 +366,7 @@ where
                 }
                 // The way back to the parent's state, stored before this one: a duplicate
                 // known without a lookup (a third of the lookups on open grids).
-                if back.is_some_and(|back| *store.state(back) == successor.state) {
+                if back.is_some_and(|above| *store.state(above) == successor.state) {
                     statistics.duplicates += 1;
                     continue;
                 }
