@@ -5,5 +5,7 @@
 
 #[path = "bench/contention.rs"]
 pub mod contention;
+#[path = "korf/projection.rs"]
+pub mod projection;
 #[path = "bench/summary.rs"]
 pub mod summary;

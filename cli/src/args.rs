@@ -81,7 +81,8 @@ by surprise; what it cannot do, it says, with one of the exit codes above.
                 counts the move sequences it remembers against --max-stored; graph is bounded
                 by --max-nodes.
                 Whatever the search, --max-memory MIB (default three quarters of the machine's
-                memory) stops it with exit code 3 before the machine runs out.
+                memory or of the control group's limit, half of a ulimit -v) stops it with
+                exit code 3 before the memory runs out.
   Time          --timeout SECONDS stops every algorithm within milliseconds (the clock is read
                 every 1024 expansions), and the building of missing pattern databases too,
                 saving nothing; without it a search runs until it has an answer or a limit.
@@ -800,7 +801,8 @@ pub struct LimitOptions {
     #[arg(long, value_name = "N", default_value_t = search_core::Limits::DEFAULT_MAX_STORED, value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub max_stored: usize,
     /// The memory budget, in MiB: once the process holds more, the search stops (exit code 3)
-    /// before the machine runs out [default: three quarters of the machine's memory].
+    /// before the memory runs out [default: three quarters of the machine's memory, or of the
+    /// control group's limit if less, or half of the address-space limit (ulimit -v) if less].
     #[arg(long, value_name = "MIB", value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..))]
     pub max_memory: Option<usize>,
 }

@@ -434,6 +434,46 @@ fn the_shipped_layouts_list_as_json() {
     assert_eq!(layouts[0]["piece_moves"], 81);
 }
 
+/// Under an address-space limit (`ulimit -v`, `prlimit --as`) the default budget is half of it,
+/// so a breadth-first search stops with exit code 3 and a message, where it used to take the
+/// default from the machine's memory and end in the allocator's abort (exit 134).
+#[cfg(target_os = "linux")]
+#[test]
+fn an_address_space_limit_lowers_the_default_memory_budget() {
+    use std::os::unix::process::CommandExt;
+    const LIMIT: libc::rlim_t = 300 << 20;
+    let mut command = std::process::Command::new(slide_path());
+    command.args([
+        "solve",
+        "15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0",
+        "blank-first",
+        "-a",
+        "bfs",
+    ]);
+    // SAFETY: the closure runs in the child between fork and exec and only calls setrlimit,
+    // which is async-signal-safe, on a value on its own stack.
+    unsafe {
+        command.pre_exec(|| {
+            let limit = libc::rlimit {
+                rlim_cur: LIMIT,
+                rlim_max: LIMIT,
+            };
+            if libc::setrlimit(libc::RLIMIT_AS, &limit) == 0 {
+                Ok(())
+            } else {
+                Err(std::io::Error::last_os_error())
+            }
+        });
+    }
+    let output = command.output().unwrap();
+    assert_eq!(output.status.code(), Some(3), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("reached the --max-memory budget"),
+        "{stderr}"
+    );
+}
+
 /// A search that outgrows `--max-memory` stops with exit code 3 and says which limit and what
 /// to try, instead of ending in the allocator's abort (exit 134) when the machine runs out.
 #[test]

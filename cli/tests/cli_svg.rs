@@ -618,3 +618,25 @@ fn a_search_without_a_solution_writes_no_picture_and_says_so() {
         assert!(!directory.path().join("none.svg").exists());
     }
 }
+
+/// A picture gets the mode any new file gets (0666 less the umask), not the 0600 of the
+/// temporary file it is written through: it is made to be shown.
+#[cfg(unix)]
+#[test]
+fn a_picture_is_readable_as_the_umask_allows() {
+    use std::os::unix::fs::PermissionsExt;
+    let directory = tempfile::tempdir().unwrap();
+    let picture = directory.path().join("picture.svg");
+    let output = std::process::Command::new("sh")
+        .args([
+            "-c",
+            "umask 022 && exec \"$0\" solve 123456708 --svg \"$1\"",
+        ])
+        .arg(slide_path())
+        .arg(&picture)
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let mode = std::fs::metadata(&picture).unwrap().permissions().mode();
+    assert_eq!(mode & 0o777, 0o644, "{mode:o}");
+}

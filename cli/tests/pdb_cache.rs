@@ -178,3 +178,24 @@ fn clean_removes_what_it_names_and_a_dry_run_nothing() {
     let empty = succeeds(home.path(), &["pdb", "list", "--dir", dir]);
     assert!(empty.contains("0 databases"), "{empty}");
 }
+
+/// Under a `HOME` that does not exist, a 4x4 solve says there is no cache and why, instead of
+/// advising a `pdb build` that would have nowhere to keep its databases; and creates nothing.
+#[test]
+fn a_missing_home_is_named_instead_of_a_build_hint() {
+    let directory = tempfile::tempdir().unwrap();
+    let home = directory.path().join("nonexistent");
+    let output = Command::new(env!("CARGO_BIN_EXE_slide"))
+        .args(["solve", "1 2 3 4 5 6 7 8 9 10 11 12 13 14 0 15"])
+        .env_remove("XDG_CACHE_HOME")
+        .env("HOME", &home)
+        .env("NO_COLOR", "1")
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(0), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(stderr.contains("no cache:"), "{stderr}");
+    assert!(stderr.contains("is HOME right?"), "{stderr}");
+    assert!(!stderr.contains("pdb build"), "{stderr}");
+    assert!(!home.exists(), "nothing made under the missing home");
+}

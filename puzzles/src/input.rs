@@ -597,7 +597,7 @@ fn skip_rest_of_line(input: &mut impl BufRead) -> io::Result<()> {
 }
 
 /// `text`, cut to a length that fits in a message.
-fn shorten(text: &str) -> String {
+pub(crate) fn shorten(text: &str) -> String {
     const MOST: usize = 80;
     match text.char_indices().nth(MOST) {
         Some((end, _)) => format!("{}...", &text[..end]),

@@ -1,7 +1,7 @@
 //! The side-by-side benchmark: the generic engine against the `pathfinding` crate and a
 //! hand-specialised loop, on the same instances in the same process.
 //!
-//! Run with `cargo run --release -p tests --bin bench` (add `-- --quick` for one repetition, or
+//! Run with `cargo bench -p tests --bench bench` (add `-- --quick` for one repetition, or
 //! section names such as `-- astar memory` to run only those sections).
 //! It prints Markdown tables (medians and ratios), then the summary table of the sections run
 //! (one row per benchmark, the table that opens `BENCHMARKS.md`), and writes them to

@@ -41,7 +41,7 @@ impl Summary {
             figure: figure.into(),
             anchor: anchor.into(),
             ratio: ratio.into(),
-            command: format!("cargo run --release -p tests --bin bench -- {section}"),
+            command: format!("cargo bench -p tests --bench bench -- {section}"),
         });
     }
 
@@ -92,8 +92,8 @@ mod tests {
             summary.to_markdown(),
             "| benchmark | ours | anchor | ratio | command |\n\
              |---|---|---|---|---|\n\
-             | IDA* | 10.0 ms | loop 9.6 ms | 0.96x | `cargo run --release -p tests --bin bench -- idastar` |\n\
-             | batch \\| 2 jobs | 1.96x | ideal 1.99x | 0.98 | `cargo run --release -p tests --bin bench -- batch` |\n"
+             | IDA* | 10.0 ms | loop 9.6 ms | 0.96x | `cargo bench -p tests --bench bench -- idastar` |\n\
+             | batch \\| 2 jobs | 1.96x | ideal 1.99x | 0.98 | `cargo bench -p tests --bench bench -- batch` |\n"
         );
     }
 }

@@ -4,8 +4,8 @@
 //! kernel's or the allocator's abort.
 //!
 //! The budget is soft: the allocation that passes it is made (the search stops at its next
-//! look at the flag, within 1024 expansions), so the default leaves a quarter of the machine's
-//! memory for that last step.
+//! look at the flag, within 1024 expansions), so the default leaves room for that last step: a
+//! quarter of the memory, or half of an address-space limit (see `default_budget`).
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -97,17 +97,10 @@ pub fn exceeded() -> bool {
     EXCEEDED.load(Ordering::Relaxed)
 }
 
-/// The default budget: three quarters of the machine's memory, or none if it cannot be told.
+/// The default budget: three quarters of the memory the process may hold (the machine's, or
+/// its control group's if less), or half of its address-space limit if that is less; none if
+/// none can be told. See [`memory_ceiling`](super::memory_ceiling).
 pub fn default_budget() -> Option<usize> {
-    // SAFETY: sysconf takes a name and reads a system constant; it touches no memory of ours.
-    let (pages, page_size) = unsafe {
-        (
-            libc::sysconf(libc::_SC_PHYS_PAGES),
-            libc::sysconf(libc::_SC_PAGESIZE),
-        )
-    };
-    let bytes = usize::try_from(pages)
-        .ok()?
-        .checked_mul(usize::try_from(page_size).ok()?)?;
-    Some(bytes / 4 * 3)
+    super::memory_ceiling::default_budget()
+        .map(|bytes| usize::try_from(bytes).unwrap_or(usize::MAX))
 }

@@ -2,6 +2,7 @@
 //! standard error, and the exit codes. One writer for each shape, whatever the puzzle.
 
 pub mod memory;
+pub mod memory_ceiling;
 pub mod progress;
 pub mod report;
 pub mod status;

@@ -74,8 +74,16 @@ pub fn write(path: &Path, svg: &str) -> Result<()> {
         Some(parent) if !parent.as_os_str().is_empty() => parent,
         _ => Path::new("."),
     };
-    let mut file = tempfile::Builder::new()
-        .prefix(".slide-svg-")
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(".slide-svg-");
+    #[cfg(unix)]
+    {
+        // The mode of `File::create` (less the umask), not tempfile's private 0600: a picture
+        // is made to be shown, by a web server or another account too.
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut file = builder
         .tempfile_in(directory)
         .map_err(|error| failed(&error))?;
     std::io::Write::write_all(&mut file, svg.as_bytes())

@@ -421,6 +421,19 @@ impl PatternDatabase {
         options: &BuildOptions,
         mut progress: impl FnMut(BuildProgress),
     ) -> Result<Self, PdbError> {
+        Self::build_erased(width, height, goal, pattern, options, &mut progress)
+    }
+
+    /// [`build_with_options`](Self::build_with_options) with `progress` behind a reference: one
+    /// copy of the builder, not one per caller's closure (progress comes once a layer).
+    fn build_erased(
+        width: usize,
+        height: usize,
+        goal: &[u8],
+        pattern: &[u8],
+        options: &BuildOptions,
+        progress: &mut dyn FnMut(BuildProgress),
+    ) -> Result<Self, PdbError> {
         let abstraction = options.abstraction;
         let geometry = Geometry::new(width, height)?;
         let goal_cells = goal_positions(goal, geometry.cells)?;
@@ -437,7 +450,7 @@ impl PatternDatabase {
             &manhattan,
             (goal_cells[0], &goal_cells_of_pattern),
             options,
-            &mut progress,
+            progress,
         )?;
         // The search's tables are gone by now: through temporary files the table is the
         // biggest allocation, so it should not share memory with anything else.
@@ -480,7 +493,7 @@ fn search(
     manhattan: &[u8],
     (blank_cell, goal_cells_of_pattern): (u8, &[u8]),
     options: &BuildOptions,
-    progress: &mut impl FnMut(BuildProgress),
+    progress: &mut dyn FnMut(BuildProgress),
 ) -> Result<Searched, PdbError> {
     stop_if_interrupted(&options.limits)?;
     let abstraction = options.abstraction;
@@ -588,7 +601,7 @@ fn start(
 /// entry if some entry does not fit 4 bits. Returns the entry width and the table.
 fn build_in_memory(
     plan: &Plan<'_>,
-    progress: &mut impl FnMut(BuildProgress),
+    progress: &mut dyn FnMut(BuildProgress),
 ) -> Result<(u8, Vec<u8>), PdbError> {
     let mut entry_bits = 4;
     loop {
@@ -615,7 +628,7 @@ fn build_in_memory(
 fn run(
     search: &Search<'_, '_>,
     plan: &Plan<'_>,
-    progress: &mut impl FnMut(BuildProgress),
+    progress: &mut dyn FnMut(BuildProgress),
 ) -> Result<(), PdbError> {
     let index = plan.index;
     let slot = plan.start_slot;

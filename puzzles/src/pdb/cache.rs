@@ -265,8 +265,22 @@ impl PdbCache {
         height: usize,
         goal: &[u8],
         pattern: &[u8],
-        progress: impl FnMut(BuildProgress),
+        mut progress: impl FnMut(BuildProgress),
         mut warn: impl FnMut(&CacheWarning),
+    ) -> Result<PatternDatabase, PdbError> {
+        self.get_or_build_erased(width, height, goal, pattern, &mut progress, &mut warn)
+    }
+
+    /// [`get_or_build`](Self::get_or_build) with its callbacks behind references: one copy of
+    /// the loading and building code, not one per caller's closures.
+    fn get_or_build_erased(
+        &self,
+        width: usize,
+        height: usize,
+        goal: &[u8],
+        pattern: &[u8],
+        progress: &mut dyn FnMut(BuildProgress),
+        warn: &mut dyn FnMut(&CacheWarning),
     ) -> Result<PatternDatabase, PdbError> {
         let path = self.path_for(width, height, goal, pattern)?;
         let marker = self.marker_for(&path);

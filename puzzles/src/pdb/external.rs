@@ -264,7 +264,7 @@ pub(super) struct Records {
 pub(super) fn search(
     plan: &Plan<'_>,
     directory: &Path,
-    progress: &mut impl FnMut(BuildProgress),
+    progress: &mut dyn FnMut(BuildProgress),
 ) -> Result<Records, PdbError> {
     let buckets = Buckets::new(plan)?;
     let bucket_count = buckets.count();

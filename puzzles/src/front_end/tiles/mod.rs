@@ -233,12 +233,7 @@ fn goal_board(
 /// Why `text` is no board, naming it (cut to a length that fits in a message: a megabyte of
 /// junk is not echoed back whole).
 fn bad_board(text: &str, error: &crate::tiles::BoardError) -> String {
-    const MOST: usize = 80;
-    let shown = match text.char_indices().nth(MOST) {
-        Some((end, _)) => format!("{}...", &text[..end]),
-        None => text.to_owned(),
-    };
-    format!("bad board `{shown}`: {error}")
+    format!("bad board `{}`: {error}", crate::input::shorten(text))
 }
 
 /// A start and goal board of the same shape.

@@ -410,6 +410,11 @@ fn hint_build(goal: &Board, databases: &PdbSource<'_>, listener: &dyn Listener, 
     if !has_standard || HINTED.swap(true, Ordering::Relaxed) {
         return;
     }
+    if let Some(warning) = databases.no_cache_warning() {
+        // `pdb build` would have nowhere to keep them either: say why instead.
+        listener.note(&format!("{warning}, so {shape} boards use linear conflict"));
+        return;
+    }
     let database_goal = CornerRelabelling::database_goal(goal);
     let chosen = databases.partitions_for(&database_goal).unwrap_or_default();
     listener.note(&format!(

@@ -729,6 +729,12 @@ impl<'a> PdbSource<'a> {
         self.cache.as_ref()
     }
 
+    /// Why there is no cache, if the [default location](Self::default_location) had none and
+    /// the warning has not been told yet (it is, when databases are first needed).
+    pub fn no_cache_warning(&self) -> Option<&CacheWarning> {
+        self.untold.as_ref()
+    }
+
     /// Reports builds to `progress`: the pattern's position, counted across the partitions
     /// (the 24-puzzle's second partition numbers its patterns 4 to 7), and how far its build
     /// has come.
