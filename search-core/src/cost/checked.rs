@@ -173,14 +173,17 @@ impl FloatCost {
     ///
     /// # Errors
     /// [`CostError::NotANumber`] for NaN, [`CostError::Negative`] below zero.
+    #[inline]
     pub fn new(value: f64) -> Result<Self, CostError> {
-        if value.is_nan() {
-            Err(CostError::NotANumber)
-        } else if value < 0.0 {
-            Err(CostError::Negative)
-        } else {
+        // One comparison on the way every valid cost takes, since NaN compares false: it runs
+        // for every edge of a float problem.
+        if value >= 0.0 {
             // `+ 0.0` turns -0.0 into 0.0 and leaves every other value as it is.
             Ok(FloatCost(value + 0.0))
+        } else if value.is_nan() {
+            Err(CostError::NotANumber)
+        } else {
+            Err(CostError::Negative)
         }
     }
 

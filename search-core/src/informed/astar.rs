@@ -204,12 +204,18 @@ where
         observer.expanded(state, parent_g);
         successors.clear();
         problem.successors(state, &mut successors);
-
+        let back = store.parent_of(entry.index);
         for successor in successors.drain(..) {
             statistics.generated += 1;
             if O::ENABLED {
                 let from = store.state(entry.index);
                 observer.generated(from, &successor.action, &successor.state, successor.cost);
+            }
+            // The way back to the parent costs at least what reaching this node from it
+            // saved (costs are not negative): a duplicate, known without a lookup.
+            if back.is_some_and(|parent| *store.state(parent) == successor.state) {
+                statistics.duplicates += 1;
+                continue;
             }
             let g = parent_g.saturating_add(successor.cost);
             match store.insert(successor.state, entry.index, g) {

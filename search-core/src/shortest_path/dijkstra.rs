@@ -245,9 +245,12 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
             let Some((index, g)) = self.open.pop() else {
                 return Ok(None);
             };
-            if g != self.store.g(index) || self.store.is_closed(index) {
+            if g != self.store.g(index) {
                 continue; // Superseded by a cheaper path, which has its own entry.
             }
+            // No closed bit to test: a state is queued again only at a strictly lower cost, so
+            // each entry holds its own cost and the one whose cost is the state's comes out once.
+            debug_assert!(!self.store.is_closed(index), "each cost is queued once");
             // Entries leave in order of cost, so every path left costs `MAX` or more: beyond
             // what the saturating sums can compare.
             if g == P::Cost::MAX {
@@ -291,12 +294,19 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
         self.successors.clear();
         self.problem
             .successors(self.store.state(index), &mut self.successors);
+        let back = self.store.parent_of(index);
         for successor in self.successors.drain(..) {
             self.statistics.generated += 1;
             if O::ENABLED {
                 let from = self.store.state(index);
                 self.observer
                     .generated(from, &successor.action, &successor.state, successor.cost);
+            }
+            // The way back costs at least what the parent's settled cost saved: a duplicate,
+            // known without a lookup.
+            if back.is_some_and(|parent| *self.store.state(parent) == successor.state) {
+                self.statistics.duplicates += 1;
+                continue;
             }
             let g = parent_g.saturating_add(successor.cost);
             match self.store.insert(successor.state, index, g) {
