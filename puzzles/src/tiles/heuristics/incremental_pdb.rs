@@ -420,7 +420,13 @@ impl IncrementalPdb<'_> {
                     next.indices[sum.first + part] = index as u32;
                     (part, index)
                 }
-                Indexing::Ranked => self.ranked_index(sum, memo, next, tile, from, to, &tile_at),
+                Indexing::Ranked => {
+                    let (part, rank, occupied) =
+                        self.ranked_index(sum, memo, tile, from, to, &tile_at);
+                    next.indices[sum.first + part] = rank as u32;
+                    next.occupied[sum.first + part] = occupied;
+                    (part, rank)
+                }
                 Indexing::Recomputed => {
                     let (moved, view) = if sum.reflected {
                         (mirror, &next.reflected)
@@ -485,10 +491,10 @@ impl IncrementalPdb<'_> {
         (part, index)
     }
 
-    /// With [`Indexing::Ranked`]: which database of `sum` holds `tile`, and the rank of that
-    /// database's placement after `tile` moves from cell `from` to cell `to`, from the rank and
-    /// occupied cells in `memo` (the node before the move), which it updates in `next`;
-    /// `tile_at` tells the tile in any cell the move leaves alone.
+    /// With [`Indexing::Ranked`]: which database of `sum` holds `tile`, and the rank and
+    /// occupied cells of that database's placement after `tile` moves from cell `from` to cell
+    /// `to`, from those in `memo` (the node before the move); `tile_at` tells the tile in any
+    /// cell the move leaves alone.
     ///
     /// A rank is `subset * k! + arrangement` ([`PlacementIndex`](crate::pdb)'s layout): the
     /// subset's colexicographic rank, `sum C(cell, j + 1)` over its cells in increasing order
@@ -507,12 +513,11 @@ impl IncrementalPdb<'_> {
         &self,
         sum: &Sum<'_>,
         memo: &PdbMemo,
-        next: &mut PdbMemo,
         tile: usize,
         from: usize,
         to: usize,
         tile_at: impl Fn(usize) -> u8,
-    ) -> (usize, usize) {
+    ) -> (usize, usize, u32) {
         let reflection = (self.reflection.as_ref()).filter(|_| sum.reflected);
         let (moved, from, to) = match reflection {
             Some((cell, rename)) => (
@@ -525,7 +530,6 @@ impl IncrementalPdb<'_> {
         let part = usize::from(sum.part[moved]);
         let entry = sum.first + part;
         let occupied = memo.occupied[entry];
-        next.occupied[entry] = occupied ^ (1 << from) ^ (1 << to);
         let (low, high) = (from.min(to), from.max(to));
         // The moved tile's place among the occupied cells when it is on the lower of the two
         // cells; the cells passed over follow it.
@@ -563,9 +567,83 @@ impl IncrementalPdb<'_> {
         let subset = ends + sign * shifted;
         let arrangements = i64::from(sum.arrangements[part]);
         let rank = i64::from(memo.indices[entry]) + subset * arrangements + sign * arranged;
-        next.indices[entry] = rank as u32;
-        (part, rank as usize)
+        (part, rank as usize, occupied ^ (1 << from) ^ (1 << to))
     }
+
+    /// Starts loading, into the cache, the entries the children of a node will look up: the
+    /// node reached from `memo`'s by moving `tile` from `from` to `to` (the blank now on
+    /// `from`), and written into `next`; `tile_at` tells the tile in any cell of `memo`'s node.
+    ///
+    /// Why: the entries are in tables of hundreds of megabytes, so almost every lookup misses
+    /// the cache, and IDA* estimates a node's children one after another, each waiting for its
+    /// lookups before the next child starts. Asked for here, when the node is about to be
+    /// expanded (its estimate is within the threshold), the entries of all its children are on
+    /// their way together.
+    #[inline(always)]
+    fn prefetch_children<Word: PackedWord>(
+        &self,
+        puzzle: &SlidingPuzzle<Word>,
+        next: &PdbMemo,
+        tile: usize,
+        from: usize,
+        to: usize,
+        tile_at: impl Fn(usize) -> u8,
+    ) {
+        if self.indexing == Indexing::Recomputed {
+            return;
+        }
+        // The tiles of the node itself: its blank on `from`, `tile` on `to`.
+        let tile_at = |cell: usize| {
+            if cell == to {
+                tile as u8
+            } else if cell == from {
+                0
+            } else {
+                tile_at(cell)
+            }
+        };
+        for direction in Move::ALL {
+            let Some(moved_from) = puzzle.step(from, direction) else {
+                continue;
+            };
+            // The move back to the node's parent is not searched.
+            if moved_from == to {
+                continue;
+            }
+            let moved = usize::from(tile_at(moved_from));
+            for sum in &self.sums {
+                let (part, index) = match self.indexing {
+                    Indexing::Direct => self.direct_index(sum, next, moved, moved_from, from),
+                    _ => {
+                        let (part, rank, _) =
+                            self.ranked_index(sum, next, moved, moved_from, from, tile_at);
+                        (part, rank)
+                    }
+                };
+                let table = sum.tables[part];
+                let byte = if table.entry_bits == 4 {
+                    index >> 1
+                } else {
+                    index
+                };
+                prefetch(table.bytes, byte);
+            }
+        }
+    }
+}
+
+/// Asks the processor to bring byte `at` of `bytes` into the cache, without waiting for it.
+#[inline(always)]
+fn prefetch(bytes: &[u8], at: usize) {
+    #[cfg(target_arch = "x86_64")]
+    if at < bytes.len() {
+        use std::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+        // SAFETY: a prefetch is a hint that reads nothing the program sees and cannot fault;
+        // the address is inside `bytes` all the same.
+        unsafe { _mm_prefetch::<_MM_HINT_T0>(bytes.as_ptr().add(at).cast::<i8>()) };
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    let _ = (bytes, at);
 }
 
 impl<Word: PackedWord> IncrementalHeuristic<SlidingPuzzle<Word>> for IncrementalPdb<'_> {
@@ -620,7 +698,11 @@ impl<Word: PackedWord> IncrementalHeuristic<SlidingPuzzle<Word>> for Incremental
         let from = puzzle.step(to, *action)?;
         let tile = usize::from(state.tile_at(from));
         let tile_at = |cell| state.tile_at(cell);
-        Some(self.moved_within(memo, child, tile, from, to, tile_at, enough))
+        let estimate = self.moved_within(memo, child, tile, from, to, tile_at, enough);
+        if estimate < enough {
+            self.prefetch_children(puzzle, child, tile, from, to, tile_at);
+        }
+        Some(estimate)
     }
 
     #[inline]
