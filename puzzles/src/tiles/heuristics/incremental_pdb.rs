@@ -504,10 +504,6 @@ impl IncrementalPdb<'_> {
     /// moves. So the update reads those few cells instead of ranking all `k` tiles, which
     /// compares every pair of them: the rank was 47% of the instructions of Korf's 100 through
     /// `slide batch` with the 7-8 databases.
-    #[expect(
-        clippy::too_many_arguments,
-        reason = "one move and its memos, inlined into the search"
-    )]
     #[inline(always)]
     fn ranked_index(
         &self,
