@@ -131,6 +131,12 @@ impl PatternDatabase {
         self.direct.0.as_ref().map(DirectTable::entries)
     }
 
+    /// The compact table's bytes: the entry of the placement of rank `r` is
+    /// `packed_entry(bytes, entry_bits, r)`, whether or not there is a direct table.
+    pub(crate) fn compact_entries(&self) -> &[u8] {
+        &self.table
+    }
+
     /// The entry at an index from [`lookup_index`](Self::lookup_index).
     #[inline(always)]
     pub(crate) fn lookup_entry(&self, index: usize) -> u8 {
