@@ -27,7 +27,7 @@ const _: () = assert!(MAX_CELLS <= 32);
 /// reads no tile positions at all; when none has, it keeps each entry's rank in the compact
 /// table and the cells its database's tiles occupy, and a move updates the rank from the
 /// pattern tiles it passes over (none for a move along a row) instead of ranking every tile
-/// again (see [`IncrementalPdb::ranked_index`]). IDA* has each child's memo written in place, and the sums are
+/// again. IDA* has each child's memo written in place, and the sums are
 /// looked up lazily, in order: once the estimate so far prunes the child, the rest are skipped
 /// ([`estimate_child_ahead`](IncrementalHeuristic::estimate_child_ahead);
 /// with the 24-puzzle's two partitions, four sums, a third of the lookups).
@@ -464,6 +464,26 @@ impl IncrementalPdb<'_> {
         next.manhattan + 2 * largest
     }
 
+    /// The move of `tile` from cell `from` to cell `to` as the databases of `sum` see it:
+    /// through the board's reflection if `sum` looks up the reflected state.
+    #[inline(always)]
+    fn as_seen_by(
+        &self,
+        sum: &Sum<'_>,
+        tile: usize,
+        from: usize,
+        to: usize,
+    ) -> (usize, usize, usize) {
+        match (&self.reflection, sum.reflected) {
+            (Some((cell, rename)), true) => (
+                usize::from(rename[tile]),
+                usize::from(cell[from]),
+                usize::from(cell[to]),
+            ),
+            _ => (tile, from, to),
+        }
+    }
+
     /// With direct tables: which database of `sum` holds `tile`, and the direct-table index of
     /// that database's entry after `tile` moves from cell `from` to cell `to`, from the index
     /// in `memo` (the node before the move).
@@ -476,14 +496,7 @@ impl IncrementalPdb<'_> {
         from: usize,
         to: usize,
     ) -> (usize, usize) {
-        let (moved, from, to) = match (&self.reflection, sum.reflected) {
-            (Some((cell, rename)), true) => (
-                usize::from(rename[tile]),
-                usize::from(cell[from]),
-                usize::from(cell[to]),
-            ),
-            _ => (tile, from, to),
-        };
+        let (moved, from, to) = self.as_seen_by(sum, tile, from, to);
         let part = usize::from(sum.part[moved]);
         let weight = sum.weight[moved] as usize;
         // Adding first keeps the unsigned arithmetic from dipping below zero.
@@ -515,14 +528,7 @@ impl IncrementalPdb<'_> {
         tile_at: impl Fn(usize) -> u8,
     ) -> (usize, usize, u32) {
         let reflection = (self.reflection.as_ref()).filter(|_| sum.reflected);
-        let (moved, from, to) = match reflection {
-            Some((cell, rename)) => (
-                usize::from(rename[tile]),
-                usize::from(cell[from]),
-                usize::from(cell[to]),
-            ),
-            None => (tile, from, to),
-        };
+        let (moved, from, to) = self.as_seen_by(sum, tile, from, to);
         let part = usize::from(sum.part[moved]);
         let entry = sum.first + part;
         let occupied = memo.occupied[entry];
