@@ -25,14 +25,27 @@ const KORF_100_TARGET: Duration = Duration::from_millis(450);
 /// Korf & Felner's 50 24-puzzles, `id optimal tiles...`, blank-first goal.
 const KORF_24: &str = include_str!("../../puzzles/tests/data/korf24_50.txt");
 
-/// A whole `slide` process: standard output, standard error and the wall time from spawn to
-/// exit; `cache_home` replaces the user's cache when given.
+/// A whole `slide` process that must succeed: standard output, standard error and the wall
+/// time from spawn to exit; `cache_home` replaces the user's cache when given.
 fn run(
     slide: &Path,
     arguments: &[&str],
     input: &str,
     cache_home: Option<&Path>,
 ) -> (String, String, Duration) {
+    let (code, out, err, elapsed) = run_to_exit(slide, arguments, input, cache_home);
+    assert_eq!(code, Some(0), "slide {arguments:?}: {out}{err}");
+    (out, err, elapsed)
+}
+
+/// A whole `slide` process: its exit code, standard output, standard error and the wall time
+/// from spawn to exit; `cache_home` replaces the user's cache when given.
+fn run_to_exit(
+    slide: &Path,
+    arguments: &[&str],
+    input: &str,
+    cache_home: Option<&Path>,
+) -> (Option<i32>, String, String, Duration) {
     use std::io::Write as _;
     let mut command = Command::new(slide);
     command
@@ -50,8 +63,8 @@ fn run(
     drop(stdin);
     let output = child.wait_with_output().expect("slide finishes");
     let elapsed = began.elapsed();
-    assert!(output.status.success(), "slide {arguments:?}: {output:?}");
     (
+        output.status.code(),
         String::from_utf8_lossy(&output.stdout).into_owned(),
         String::from_utf8_lossy(&output.stderr).into_owned(),
         elapsed,
@@ -224,13 +237,50 @@ pub fn databases_section(report: &mut String, summary: &mut Summary, repetitions
         format!("{:.2} of the target", first.as_secs_f64() / 5.0),
     );
 
-    twenty_four_rows(report, summary, &slide);
+    cold_cache_row(report, summary, &slide, repetitions.min(3));
+    twenty_four_rows(report, summary, &slide, repetitions);
     let _ = writeln!(report);
+}
+
+/// The 80-move 4x4 the issue names, towards blank-first: far beyond a second even with 6-6-3.
+const EIGHTY_MOVES: &str = "15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0";
+
+/// A cold cache under `--timeout 1`: slide builds what fits, keeps each database it finishes,
+/// and gives up at the deadline (exit code 3), not seconds after it.
+fn cold_cache_row(report: &mut String, summary: &mut Summary, slide: &Path, repetitions: usize) {
+    let mut times = Vec::new();
+    let mut kept = Vec::new();
+    for _ in 0..repetitions {
+        let home = tempfile::tempdir().expect("a temporary directory");
+        let arguments = ["solve", EIGHTY_MOVES, "blank-first", "--timeout", "1"];
+        let (code, out, err, elapsed) = run_to_exit(slide, &arguments, "", Some(home.path()));
+        assert_eq!(code, Some(3), "{out}{err}");
+        assert!(out.contains("gave up, deadline passed"), "{out}");
+        assert!(err.contains("building the 4x4 pattern databases"), "{err}");
+        let databases = std::fs::read_dir(home.path().join("slide/pdb"))
+            .map_or(0, |entries| entries.flatten().count());
+        kept.push(databases);
+        times.push(elapsed);
+    }
+    let exit = median(times.clone());
+    let _ = writeln!(
+        report,
+        "| an 80-move 4x4 on an empty cache, `--timeout 1` | `XDG_CACHE_HOME=$(mktemp -d) slide solve '{EIGHTY_MOVES}' blank-first --timeout 1` | {} s | {} s | exit code 3; databases kept: {kept:?} of 3 |",
+        secs(exit),
+        secs(times.iter().min().copied().unwrap()),
+    );
+    summary.add(
+        "databases",
+        "cold cache, `--timeout 1`: exit at the deadline, finished builds kept".to_owned(),
+        format!("{} s, {kept:?} of 3 kept", secs(exit)),
+        "target: the deadline plus at most a second".to_owned(),
+        format!("{:.2} s past the deadline", exit.as_secs_f64() - 1.0),
+    );
 }
 
 /// Korf & Felner's #38 towards the blank-first goal, and its blank-last twin (turned a half
 /// turn, renamed): the same databases, the same nodes, no new file.
-fn twenty_four_rows(report: &mut String, summary: &mut Summary, slide: &Path) {
+fn twenty_four_rows(report: &mut String, summary: &mut Summary, slide: &Path, repetitions: usize) {
     let Some(names) = cached(5, 5) else {
         let _ = writeln!(
             report,
@@ -273,6 +323,8 @@ fn twenty_four_rows(report: &mut String, summary: &mut Summary, slide: &Path) {
         ));
     }
     let created = files() - before;
+    short_twenty_four_row(report, summary, slide, repetitions);
+    korf_felner_first_row(report, summary, slide);
     for (goal_name, elapsed, generated) in &rows {
         let _ = writeln!(
             report,
@@ -287,6 +339,77 @@ fn twenty_four_rows(report: &mut String, summary: &mut Summary, slide: &Path) {
         "24-puzzle #38 turned for the blank-last goal, against #38 itself".to_owned(),
         format!("{ratio:.2}x the time, {created} files created"),
         "target: the same time, no file".to_owned(),
+        format!("{ratio:.2}"),
+    );
+}
+
+/// A 10-move 5x5 with the 24-puzzle's databases cached, by default: the direct tables and
+/// the pruning automaton must cost a short solve nothing (issue 46: under 0.3 s).
+fn short_twenty_four_row(
+    report: &mut String,
+    summary: &mut Summary,
+    slide: &Path,
+    repetitions: usize,
+) {
+    let (walked, _, _) = run(
+        slide,
+        &["random", "--size", "5x5", "--walk", "10", "--seed", "3"],
+        "",
+        None,
+    );
+    let start = walked.trim();
+    let mut times = Vec::new();
+    for _ in 0..repetitions {
+        let (out, _, elapsed) = run(slide, &["solve", start], "", None);
+        assert!(out.contains("length: "), "{out}");
+        times.push(elapsed);
+    }
+    let time = median(times.clone());
+    let _ = writeln!(
+        report,
+        "| a 10-move 5x5, default | `slide solve \"$(slide random --size 5x5 --walk 10 --seed 3)\"` | {} s | {} s | target under 0.3 s |",
+        secs(time),
+        secs(times.iter().min().copied().unwrap()),
+    );
+    summary.add(
+        "databases",
+        "a 10-move 5x5 with the 24-puzzle databases cached (whole process)".to_owned(),
+        format!("{} s", secs(time)),
+        "target under 0.3 s".to_owned(),
+        format!("{:.2} of the target", time.as_secs_f64() / 0.3),
+    );
+}
+
+/// Korf & Felner's #1 by default against `--prune 14`: the default chooses its pruning
+/// depth itself, and must be no slower (issue 46 item 2). One run each: over a minute apiece.
+fn korf_felner_first_row(report: &mut String, summary: &mut Summary, slide: &Path) {
+    let (optimal, tiles) = instances(KORF_24).swap_remove(0);
+    let start = spaced(&tiles);
+    let mut timed = Vec::new();
+    for extra in [&[][..], &["--prune", "14"][..]] {
+        let mut arguments = vec!["solve", &start, "blank-first", "-f", "json"];
+        arguments.extend_from_slice(extra);
+        let (out, _, elapsed) = run(slide, &arguments, "", None);
+        assert_eq!(field(&out, "length"), optimal);
+        let generated = field(&out, "statistics")["generated"].clone();
+        let _ = writeln!(
+            report,
+            "| Korf & Felner's #1 ({optimal} moves){} | `slide solve START blank-first{}` | {} s | | {generated} nodes generated |",
+            if extra.is_empty() { ", default" } else { "" },
+            extra
+                .iter()
+                .map(|word| format!(" {word}"))
+                .collect::<String>(),
+            secs(elapsed),
+        );
+        timed.push(elapsed);
+    }
+    let ratio = timed[0].as_secs_f64() / timed[1].as_secs_f64();
+    summary.add(
+        "databases",
+        "Korf & Felner's #1 by default, against `--prune 14`".to_owned(),
+        format!("{} s against {} s", secs(timed[0]), secs(timed[1])),
+        "target: at most the `--prune 14` time".to_owned(),
         format!("{ratio:.2}"),
     );
 }
