@@ -788,10 +788,19 @@ fn status_kib(field: &str) -> u64 {
         .expect("the field is present")
 }
 
-/// The release `slide` binary next to this bench (`cargo build --release` builds both).
+/// The release `slide` binary of this target directory (`cargo build --release` builds it):
+/// `cargo bench` leaves this program in `release/deps`, the binary is in `release`.
 fn slide_binary() -> std::path::PathBuf {
     let executable = std::env::current_exe().expect("the bench knows its own path");
-    let slide = executable.with_file_name(format!("slide{}", std::env::consts::EXE_SUFFIX));
+    let mut directory = executable
+        .parent()
+        .expect("an executable lies in a directory");
+    if directory.ends_with("deps") {
+        directory = directory
+            .parent()
+            .expect("deps lies in the profile's directory");
+    }
+    let slide = directory.join(format!("slide{}", std::env::consts::EXE_SUFFIX));
     assert!(
         slide.exists(),
         "{} is missing: run `cargo build --release` first",
