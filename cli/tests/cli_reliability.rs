@@ -284,6 +284,26 @@ fn enumerating_a_cluster_stops_at_the_limits() {
     }
 }
 
+/// The memory budget stops what enumerates a whole cluster (`blocks --farthest`) as it stops
+/// a search, and says so: exit code 3 and the memory guard named, where it reported a Ctrl-C
+/// ("search cancelled") nobody pressed.
+#[test]
+fn the_memory_budget_is_named_when_it_stops_an_enumeration() {
+    let scratch = tempfile::tempdir().unwrap();
+    let layout = scratch.path().join("large.txt");
+    std::fs::write(&layout, LARGE_CLUSTER).unwrap();
+    let output = slide(scratch.path())
+        .args(["blocks", layout.to_str().unwrap(), "--farthest"])
+        .args(["--max-memory", "20"])
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert_eq!(output.status.code(), Some(3), "{stderr}");
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains("gave up, stored-node limit"), "{stdout}");
+    assert!(stderr.contains("--max-memory budget"), "{stderr}");
+}
+
 /// A FIFO nobody writes to, as the input of every reader that takes a file: each gives up
 /// when its --timeout passes (exit 3), instead of waiting for a writer for ever.
 #[cfg(unix)]

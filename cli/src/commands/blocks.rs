@@ -56,6 +56,7 @@ fn farthest(args: &BlocksArgs, name: &str, problem: &Blocks, start: &Placement) 
     let found = match problem.farthest(start, &limits) {
         Ok(found) => found,
         Err(limit) => {
+            let limit = crate::output::memory::as_told(limit);
             let mut out = status::stdout();
             match args.output.format {
                 SolveFormat::Json => writeln!(
@@ -72,6 +73,9 @@ result: gave up, {limit}"
                 }
             }
             out.flush()?;
+            if crate::output::memory::exceeded() {
+                status::warn(format_args!("{}", crate::output::memory::OVER_BUDGET));
+            }
             return Ok(Status::LimitReached);
         }
     };

@@ -23,6 +23,10 @@ pub fn run(args: &GraphArgs, registry: &Registry) -> Result<Status> {
         args.depth as usize,
         &crate::args::exploring_limits(args.max_nodes),
     );
+    if explored.limit.is_some() && crate::output::memory::exceeded() {
+        status::warn(format_args!("{}", crate::output::memory::OVER_BUDGET));
+        return Ok(Status::LimitReached);
+    }
     if explored.limit.is_some() {
         status::warn(format_args!(
             "the graph within {} moves has more than {} nodes; lower --depth or raise --max-nodes",

@@ -222,11 +222,13 @@ pub fn give_up_hint(answer: &Answer) -> Option<String> {
 /// what to try.
 pub fn over_budget(answer: &mut Answer) {
     if let Ending::LimitReached { limit, .. } = &mut answer.ending {
-        if *limit == Limit::Cancelled && crate::output::memory::exceeded() {
-            *limit = Limit::Stored;
-            answer.hint = Some(
-                "the search reached the --max-memory budget; raise it if the machine has more, or use --algorithm idastar, which stores no nodes".to_owned(),
-            );
+        let told = crate::output::memory::as_told(*limit);
+        if told != *limit {
+            *limit = told;
+            answer.hint = Some(format!(
+                "{}, or use --algorithm idastar, which stores no nodes",
+                crate::output::memory::OVER_BUDGET
+            ));
         }
     }
 }

@@ -97,6 +97,20 @@ pub fn exceeded() -> bool {
     EXCEEDED.load(Ordering::Relaxed)
 }
 
+/// What to say when the budget stopped a search.
+pub const OVER_BUDGET: &str =
+    "the search reached the --max-memory budget; raise it if the machine has more";
+
+/// `limit` as the user should hear it: a cancellation the budget raised is the memory guard
+/// ([`Limit::Stored`]), not a Ctrl-C.
+pub fn as_told(limit: search_core::Limit) -> search_core::Limit {
+    if limit == search_core::Limit::Cancelled && exceeded() {
+        search_core::Limit::Stored
+    } else {
+        limit
+    }
+}
+
 /// The default budget: three quarters of the memory the process may hold (the machine's, or
 /// its control group's if less), or half of its address-space limit if that is less; none if
 /// none can be told. See [`memory_ceiling`](super::memory_ceiling).
