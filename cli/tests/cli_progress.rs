@@ -65,6 +65,11 @@ fn a_pipe_gets_no_status_line_unless_asked() {
     assert_eq!(output.status.code(), Some(3));
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(stderr.contains(SEARCHING), "{stderr}");
+    // Forced onto a pipe, the line is a log of plain lines: no cursor movements or erasures
+    // (`\r`, escape sequences), no line twice in a row.
+    assert!(!stderr.contains(['\r', '\x1b']), "{stderr:?}");
+    let lines: Vec<&str> = stderr.lines().collect();
+    assert!(lines.windows(2).all(|pair| pair[0] != pair[1]), "{stderr}");
     // The same answer either way, on standard output.
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(

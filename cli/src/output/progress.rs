@@ -58,18 +58,35 @@ pub fn draw_target() -> ProgressDrawTarget {
         Talk::Auto if !io::stderr().is_terminal() => ProgressDrawTarget::hidden(),
         Talk::Auto => ProgressDrawTarget::stderr(),
         // indicatif draws nothing to a standard error that is not a terminal; forced, it draws
-        // through a plain writer of the same escape codes.
-        Talk::Always => ProgressDrawTarget::term_like_with_hz(Box::new(PlainStderr), 10),
+        // through a writer of plain lines, one a second: a log, not a redrawn line.
+        Talk::Always => ProgressDrawTarget::term_like_with_hz(Box::new(PlainStderr::default()), 1),
     }
 }
 
-/// Standard error as a terminal of 100 columns, for `--progress` when it is not one.
-#[derive(Debug)]
-struct PlainStderr;
+/// Standard error when it is not a terminal, for `--progress`: each drawing of the status line
+/// that says something new becomes a line of its own, without the cursor movements and
+/// erasures a terminal needs (a file or a log collector would keep them as garbage) and without
+/// the padding that blanks the rest of a terminal's line.
+#[derive(Debug, Default)]
+struct PlainStderr {
+    /// The line being drawn, and the last line written.
+    lines: Mutex<(String, String)>,
+}
 
 impl PlainStderr {
-    fn put(&self, text: &str) -> io::Result<()> {
-        io::stderr().write_all(text.as_bytes())
+    /// Writes the line drawn so far, unless it is empty or the same as the last.
+    fn end_line(&self) -> io::Result<()> {
+        let mut lines = self.lines.lock().unwrap_or_else(PoisonError::into_inner);
+        let (drawn, written) = &mut *lines;
+        let line = drawn.trim_end();
+        let result = if line.is_empty() || line == written {
+            Ok(())
+        } else {
+            *written = line.to_owned();
+            io::stderr().write_all(format!("{line}\n").as_bytes())
+        };
+        drawn.clear();
+        result
     }
 }
 
@@ -78,48 +95,41 @@ impl TermLike for PlainStderr {
         100
     }
 
-    fn move_cursor_up(&self, n: usize) -> io::Result<()> {
-        if n == 0 {
-            return Ok(());
-        }
-        self.put(&format!("\x1b[{n}A"))
+    // No cursor: each drawing goes on a new line.
+    fn move_cursor_up(&self, _: usize) -> io::Result<()> {
+        Ok(())
     }
 
-    fn move_cursor_down(&self, n: usize) -> io::Result<()> {
-        if n == 0 {
-            return Ok(());
-        }
-        self.put(&format!("\x1b[{n}B"))
+    fn move_cursor_down(&self, _: usize) -> io::Result<()> {
+        Ok(())
     }
 
-    fn move_cursor_right(&self, n: usize) -> io::Result<()> {
-        if n == 0 {
-            return Ok(());
-        }
-        self.put(&format!("\x1b[{n}C"))
+    fn move_cursor_right(&self, _: usize) -> io::Result<()> {
+        Ok(())
     }
 
-    fn move_cursor_left(&self, n: usize) -> io::Result<()> {
-        if n == 0 {
-            return Ok(());
-        }
-        self.put(&format!("\x1b[{n}D"))
+    fn move_cursor_left(&self, _: usize) -> io::Result<()> {
+        Ok(())
     }
 
     fn write_line(&self, line: &str) -> io::Result<()> {
-        self.put(line)?;
-        self.put("\n")
+        self.write_str(line)?;
+        self.end_line()
     }
 
     fn write_str(&self, text: &str) -> io::Result<()> {
-        self.put(text)
+        let mut lines = self.lines.lock().unwrap_or_else(PoisonError::into_inner);
+        lines.0.push_str(text);
+        Ok(())
     }
 
+    /// Ends the line being drawn, where a terminal would erase it.
     fn clear_line(&self) -> io::Result<()> {
-        self.put("\r\x1b[2K")
+        self.end_line()
     }
 
     fn flush(&self) -> io::Result<()> {
+        self.end_line()?;
         io::stderr().flush()
     }
 }
