@@ -102,7 +102,7 @@ pub const OVER_BUDGET: &str =
     "the search reached the --max-memory budget; raise it if the machine has more";
 
 /// `limit` as the user should hear it: a cancellation the budget raised is the memory guard
-/// ([`Limit::Stored`]), not a Ctrl-C.
+/// ([`Limit::Stored`](search_core::Limit::Stored)), not a Ctrl-C.
 pub fn as_told(limit: search_core::Limit) -> search_core::Limit {
     if limit == search_core::Limit::Cancelled && exceeded() {
         search_core::Limit::Stored
