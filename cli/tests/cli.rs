@@ -857,6 +857,27 @@ fn completions_are_generated_for_each_shell() {
     slide().args(["completions", "tcsh"]).assert().code(2);
 }
 
+/// The completion scripts offer every registered puzzle's algorithm, heuristic and metric names
+/// after `-a`, `-H` and `--metric` (they completed file names), while parsing still takes any
+/// name for the puzzle to judge.
+#[test]
+fn completions_offer_the_puzzles_choices() {
+    let output = slide().args(["completions", "bash"]).output().unwrap();
+    let script = String::from_utf8(output.stdout).unwrap();
+    for offered in [
+        "compgen -W \"astar bfs bidirectional idastar\"",
+        "linear-conflict manhattan misplaced pdb",
+        "compgen -W \"piece step\"",
+    ] {
+        assert!(script.contains(offered), "{offered} missing");
+    }
+    slide()
+        .args(["solve", "123456780", "-H", "manhatan"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("did you mean `manhattan`?"));
+}
+
 #[test]
 fn help_states_the_exit_codes() {
     slide()

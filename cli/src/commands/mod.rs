@@ -43,7 +43,7 @@ pub fn run(cli: Cli, registry: &Registry) -> Result<Status> {
         Some(Command::Klotski(args)) => klotski(&args, registry),
         Some(Command::Blocks(args)) => blocks::run(&args, registry),
         Some(Command::Pdb(command)) => pdb::run(&command),
-        Some(Command::Completions(args)) => completions(&args),
+        Some(Command::Completions(args)) => completions(&args, registry),
     }
 }
 
@@ -68,13 +68,57 @@ fn klotski(args: &KlotskiArgs, registry: &Registry) -> Result<Status> {
 }
 
 /// `slide completions SHELL`.
-fn completions(args: &CompletionsArgs) -> Result<Status> {
+fn completions(args: &CompletionsArgs, registry: &Registry) -> Result<Status> {
     // clap_complete panics when its writer fails, so it writes to memory and we to the pipe.
     let mut script = Vec::new();
-    let mut command = crate::args::command(&app::current());
+    let mut command = offering_choices(crate::args::command(&app::current()), registry);
     clap_complete::generate(args.shell, &mut command, app::name(), &mut script);
     let mut out = status::stdout();
     out.write_all(&script)?;
     out.flush()?;
     Ok(Status::Success)
+}
+
+/// `command` with the names of every registered puzzle's algorithms, heuristics and metrics as
+/// the values of `--algorithm`, `--heuristic` and `--metric`, for completion scripts to offer.
+/// Parsing takes any name and lets the puzzle judge it (a plugin brings names of its own), so
+/// the values are given to this copy of the command only.
+fn offering_choices(command: clap::Command, registry: &Registry) -> clap::Command {
+    let names =
+        |choices: fn(&dyn puzzles::front_end::PuzzleKind) -> &[puzzles::front_end::Choice]| {
+            let mut names: Vec<&'static str> = (registry.kinds())
+                .flat_map(|kind| choices(kind).iter().map(|choice| choice.name))
+                .collect();
+            names.sort_unstable();
+            names.dedup();
+            names
+        };
+    let offered = [
+        ("algorithm", names(|kind| kind.algorithms())),
+        ("heuristic", names(|kind| kind.heuristics())),
+        ("metric", names(|kind| kind.metrics())),
+    ];
+    with_values(command, &offered)
+}
+
+/// `command` and its subcommands, each argument named in `offered` given its values.
+fn with_values(mut command: clap::Command, offered: &[(&str, Vec<&'static str>)]) -> clap::Command {
+    for (id, values) in offered {
+        if command
+            .get_arguments()
+            .any(|argument| argument.get_id() == *id)
+        {
+            let values = values.clone();
+            command = command.mut_arg(*id, |argument| {
+                argument.value_parser(clap::builder::PossibleValuesParser::new(values))
+            });
+        }
+    }
+    let names: Vec<String> = (command.get_subcommands())
+        .map(|subcommand| subcommand.get_name().to_owned())
+        .collect();
+    for name in names {
+        command = command.mut_subcommand(name, |subcommand| with_values(subcommand, offered));
+    }
+    command
 }
