@@ -151,3 +151,30 @@ fn a_batch_on_a_terminal_says_what_it_waits_for() {
     terminal.send(&[4]);
     assert_eq!(terminal.wait().code(), Some(0));
 }
+
+/// On a terminal the `slide:` of an error is red, unless `NO_COLOR` is set; a pipe never gets
+/// colour (every other test reads a pipe and compares plain text).
+#[cfg(unix)]
+#[test]
+fn errors_are_red_on_a_terminal_unless_no_color() {
+    for (no_color, coloured) in [(None, true), (Some("1"), false)] {
+        let mut command = std::process::Command::new(slide_path());
+        command
+            .args(["solve", "not-a-board"])
+            .env_remove("NO_COLOR");
+        command.env("TERM", "xterm");
+        if let Some(value) = no_color {
+            command.env("NO_COLOR", value);
+        }
+        let mut terminal = Terminal::spawn(command).unwrap();
+        let shown = terminal.expect("bad tiles instance");
+        assert_eq!(
+            shown.contains("\x1b[1;31mslide:\x1b[0m"),
+            coloured,
+            "{shown:?}"
+        );
+        assert_eq!(terminal.wait().code(), Some(2));
+    }
+    let output = slide().args(["solve", "not-a-board"]).output().unwrap();
+    assert!(!output.stderr.contains(&0x1b), "{output:?}");
+}

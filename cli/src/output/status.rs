@@ -70,11 +70,44 @@ pub fn fail(error: &anyhow::Error) -> Status {
     let message = format!("{error:#}");
     let _ = writeln!(
         io::stderr(),
-        "{}: {}",
-        crate::app::name(),
+        "{} {}",
+        prefix(Mark::Error),
         printable(&message)
     );
     status
+}
+
+/// What a line on standard error is: its prefix's colour on a terminal.
+#[derive(Clone, Copy, Debug)]
+enum Mark {
+    /// Red: slide stops.
+    Error,
+    /// Yellow: slide goes on, but something is not as asked.
+    Warning,
+    /// Cyan: what slide is doing, or a hint.
+    Note,
+}
+
+/// `slide:` (the program's name), coloured by `mark` when standard error is a terminal that
+/// takes colour: not when `NO_COLOR` is set (<https://no-color.org>) or `TERM` is `dumb`.
+fn prefix(mark: Mark) -> String {
+    static COLOUR: std::sync::OnceLock<bool> = std::sync::OnceLock::new();
+    let name = crate::app::name();
+    let colour = *COLOUR.get_or_init(|| {
+        use std::io::IsTerminal;
+        io::stderr().is_terminal()
+            && std::env::var_os("NO_COLOR").is_none_or(|value| value.is_empty())
+            && std::env::var_os("TERM").is_none_or(|term| term != "dumb")
+    });
+    if !colour {
+        return format!("{name}:");
+    }
+    let code = match mark {
+        Mark::Error => "1;31",
+        Mark::Warning => "1;33",
+        Mark::Note => "1;36",
+    };
+    format!("\x1b[{code}m{name}:\x1b[0m")
 }
 
 /// Whether the error, or any of its causes, is a write to a closed pipe.
@@ -146,21 +179,21 @@ pub fn stdout_was_closed() -> bool {
 
 /// Prints a warning on standard error (not with `--quiet`), ignoring a closed standard error.
 pub fn warn(message: std::fmt::Arguments<'_>) {
-    note(message);
+    say(Mark::Warning, message);
 }
 
 /// Prints a note (what slide is doing, or a hint) on standard error (not with `--quiet`), out of
 /// the status line's way, ignoring a closed standard error.
 pub fn note(message: std::fmt::Arguments<'_>) {
+    say(Mark::Note, message);
+}
+
+/// A warning or a note.
+fn say(mark: Mark, message: std::fmt::Arguments<'_>) {
     if crate::output::progress::notes_wanted() {
         let message = message.to_string();
         crate::output::progress::suspend(|| {
-            writeln!(
-                io::stderr(),
-                "{}: {}",
-                crate::app::name(),
-                printable(&message)
-            )
+            writeln!(io::stderr(), "{} {}", prefix(mark), printable(&message))
         })
         .ok();
     }
