@@ -288,6 +288,36 @@ fn a_give_up_names_the_build_of_the_strong_databases() {
     );
 }
 
+/// Asked for by name (`-H pdb`), the databases are built even when the `--timeout` is shorter
+/// than the build's estimate, as asked, but slide says the build will likely stop unfinished
+/// and how to build them without a deadline; it ends at the deadline (exit code 3).
+#[test]
+fn asked_databases_warn_when_the_timeout_is_shorter_than_their_build() {
+    let home = tempfile::tempdir().unwrap();
+    let hard = "15 14 8 12 10 11 9 13 2 6 5 1 3 7 4 0";
+    let output = slide(home.path())
+        .args([
+            "solve",
+            hard,
+            "blank-first",
+            "-H",
+            "pdb",
+            "--timeout",
+            "0.2",
+        ])
+        .output()
+        .unwrap();
+    assert_eq!(output.status.code(), Some(3), "{output:?}");
+    let stderr = String::from_utf8(output.stderr).unwrap();
+    assert!(
+        stderr.contains("the build will likely stop unfinished")
+            && stderr.contains("`slide pdb build -p 15-6-6-3` builds them once without a deadline"),
+        "{stderr}"
+    );
+    let stdout = String::from_utf8(output.stdout).unwrap();
+    assert!(stdout.contains("(pattern-database"), "as asked: {stdout}");
+}
+
 /// A cold cache: a `--timeout` shorter than the databases' build searches with what needs no
 /// building and says so, naming the build command; a build that finishes is announced with
 /// its size and time and kept in the cache even when the search then gives up.

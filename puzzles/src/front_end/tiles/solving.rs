@@ -168,6 +168,20 @@ pub(super) fn solve(
         .filter(|estimate| !estimate.is_empty());
     let time_left =
         (limits.deadline).map(|deadline| deadline.saturating_duration_since(Instant::now()));
+    if let (Some(estimate), Some(left), Some(_)) = (estimate, time_left, asked) {
+        // Asked for by name, the databases are built as asked, but the user hears that the
+        // deadline will most likely cut the build short, and how to build them without one.
+        if left.as_secs_f64() < estimate.seconds {
+            let chosen = databases.partitions_for(&database_goal).unwrap_or_default();
+            listener.note(&format!(
+                "the --timeout leaves {:.1} s, less than the about {:.0} s that building the {shape} pattern databases takes, so the build will likely stop unfinished (what finishes is kept); `{program} pdb build -p {}{}` builds them once without a deadline",
+                left.as_secs_f64(),
+                estimate.seconds.ceil(),
+                names(&chosen),
+                goal_option(goal),
+            ));
+        }
+    }
     if let (Some(estimate), Some(left), None) = (estimate, time_left, asked) {
         // A build the deadline would cut short is lost work: the search runs with what needs
         // no building, and says how to build the databases for next time.
