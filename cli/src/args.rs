@@ -284,7 +284,7 @@ pub enum PdbCommand {
     Clean(PdbCleanArgs),
 }
 
-/// A standard partition by name (`15-7-8`), as `pdb build -p` and `--partition` take it; the
+/// A standard partition by name (`15-7-8`), as `pdb build NAME` and `--partition NAME` take it; the
 /// names and their help come from the library's [`Standard`](puzzles::pdb::partitions::Standard).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct PartitionArg(pub puzzles::pdb::partitions::Standard);
@@ -311,23 +311,42 @@ impl ValueEnum for PartitionArg {
 
 /// Arguments of `slide pdb build`.
 #[derive(Debug, Args)]
-// A standard partition or patterns of one's own: exactly one of the two, so that a command
-// line with neither is told it needs one of them, not both.
+// Standard partitions (by position or --partition) or patterns of one's own, not both: the
+// group lets --goal require either spelling of the partitions; a line with neither is told
+// what to give by the command itself.
 #[command(group(
-    ArgGroup::new("what")
-        .args(["partition", "patterns"])
-        .required(true)
-        .multiple(false)
+    ArgGroup::new("partitions")
+        .args(["named", "partition"])
+        .multiple(true)
 ))]
 pub struct PdbBuildArgs {
-    /// Standard partitions, separated by commas or repeated.
-    #[arg(long, short, value_enum, value_delimiter = ',')]
+    /// Standard partitions (`slide pdb build 15-7-8`), separated by commas or one after
+    /// another. Not `-p`, which names the puzzle in every other command.
+    #[arg(
+        value_enum,
+        value_delimiter = ',',
+        value_name = "PARTITION",
+        conflicts_with = "patterns"
+    )]
+    pub named: Vec<PartitionArg>,
+    /// The same, as an option.
+    #[arg(
+        long,
+        value_enum,
+        value_delimiter = ',',
+        value_name = "PARTITION",
+        conflicts_with = "patterns"
+    )]
     pub partition: Vec<PartitionArg>,
+    /// `-p`, which named the partitions before it meant the puzzle everywhere: refused with
+    /// the command to type instead.
+    #[arg(short = 'p', hide = true, value_name = "PARTITION", num_args = 1)]
+    pub short_p: Vec<String>,
     /// The goal to build them for: a board, or one of blank-last, blank-first, spiral
     /// [default: blank-first]. Every goal with its blank in a corner shares the blank-first
     /// goal's databases, so this builds the same files for all of them; another goal gets its
     /// own.
-    #[arg(long, value_name = "GOAL", requires = "partition")]
+    #[arg(long, value_name = "GOAL", requires = "partitions")]
     pub goal: Option<GoalArg>,
     /// Board size for --pattern, as WIDTHxHEIGHT.
     #[arg(long, short, requires = "patterns", value_parser = parse_size)]
@@ -348,6 +367,20 @@ pub struct PdbBuildArgs {
     pub memory: Option<u64>,
 }
 
+impl PdbBuildArgs {
+    /// The standard partitions asked for, positional and `--partition` alike.
+    pub fn partitions(&self) -> Vec<&PartitionArg> {
+        self.named.iter().chain(&self.partition).collect()
+    }
+}
+
+impl PdbCleanArgs {
+    /// The standard partitions asked for, positional and `--partition` alike.
+    pub fn partitions(&self) -> Vec<&PartitionArg> {
+        self.named.iter().chain(&self.partition).collect()
+    }
+}
+
 /// Arguments of `slide pdb list`.
 #[derive(Debug, Args)]
 pub struct PdbListArgs {
@@ -359,9 +392,12 @@ pub struct PdbListArgs {
 /// Arguments of `slide pdb clean`.
 #[derive(Debug, Args)]
 pub struct PdbCleanArgs {
-    /// Remove only the databases these standard partitions use, separated by commas or
-    /// repeated [default: every database in the cache].
-    #[arg(long, short, value_enum, value_delimiter = ',')]
+    /// Remove only the databases these standard partitions use (`slide pdb clean 15-6-6-3`),
+    /// separated by commas or one after another [default: every database in the cache].
+    #[arg(value_enum, value_delimiter = ',', value_name = "PARTITION")]
+    pub named: Vec<PartitionArg>,
+    /// The same, as an option.
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "PARTITION")]
     pub partition: Vec<PartitionArg>,
     /// Say what would be removed, and remove nothing.
     #[arg(long)]

@@ -273,10 +273,18 @@ fn pdb_build_asks_for_a_partition_or_patterns_not_both() {
         .code(2)
         .stdout("")
         .stderr(predicate::str::contains(
-            "<--partition <PARTITION>|--pattern <TILES>>",
+            "not provided:\n  --pattern <TILES>",
         ));
     slide()
-        .args(["pdb", "build", "--dir", "unused", "--partition", "15-5-5-5"])
+        .args(["pdb", "build", "--dir", "unused"])
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "give partitions (`pdb build 15-7-8`), or --size with --pattern",
+        ));
+    slide()
+        .args(["pdb", "build", "--dir", "unused", "15-5-5-5"])
         .args(["-s", "4x4", "--pattern", "1,2"])
         .assert()
         .code(2)

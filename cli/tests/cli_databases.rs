@@ -176,7 +176,7 @@ fn the_twenty_four_puzzle_says_how_to_build_its_databases() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(stderr.lines().count(), 1, "{stderr}");
     assert!(
-        stderr.contains("`slide pdb build -p 24-6-6-6-6,24-6-6-6-6-pinwheel` builds them once"),
+        stderr.contains("`slide pdb build 24-6-6-6-6,24-6-6-6-6-pinwheel` builds them once"),
         "{stderr}"
     );
     let stdout = String::from_utf8(output.stdout).unwrap();
@@ -210,9 +210,7 @@ fn pdb_build_goal() {
     let dir = dir.to_str().unwrap();
     let build = |goal: &str| {
         let output = slide(home.path())
-            .args([
-                "pdb", "build", "-p", "15-5-5-5", "--dir", dir, "--goal", goal,
-            ])
+            .args(["pdb", "build", "15-5-5-5", "--dir", dir, "--goal", goal])
             .output()
             .unwrap();
         assert!(output.status.success(), "{output:?}");
@@ -265,7 +263,7 @@ fn a_give_up_names_the_build_of_the_strong_databases() {
     assert_eq!(output.status.code(), Some(3), "{output:?}");
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
-        stderr.contains("`slide pdb build -p 15-7-8` builds stronger pattern databases once (about 289 MB, minutes)"),
+        stderr.contains("`slide pdb build 15-7-8` builds stronger pattern databases once (about 289 MB, minutes)"),
         "{stderr}"
     );
     assert!(stderr.contains("or try a larger --max-nodes"), "{stderr}");
@@ -282,7 +280,7 @@ fn a_give_up_names_the_build_of_the_strong_databases() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
         stderr.contains(
-            "`slide pdb build -p 24-6-6-6-6,24-6-6-6-6-pinwheel` builds pattern databases once"
+            "`slide pdb build 24-6-6-6-6,24-6-6-6-6-pinwheel` builds pattern databases once"
         ),
         "{stderr}"
     );
@@ -311,7 +309,7 @@ fn asked_databases_warn_when_the_timeout_is_shorter_than_their_build() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
         stderr.contains("the build will likely stop unfinished")
-            && stderr.contains("`slide pdb build -p 15-6-6-3` builds them once without a deadline"),
+            && stderr.contains("`slide pdb build 15-6-6-3` builds them once without a deadline"),
         "{stderr}"
     );
     let stdout = String::from_utf8(output.stdout).unwrap();
@@ -338,7 +336,9 @@ fn a_cold_cache_announces_builds_keeps_them_and_never_wastes_the_timeout() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert!(
         stderr.contains("less than the about")
-            && stderr.contains("so this searches with linear-conflict; `slide pdb build -p 15-6-6-3` builds them once"),
+            && stderr.contains(
+                "so this searches with linear-conflict; `slide pdb build 15-6-6-3` builds them once"
+            ),
         "{stderr}"
     );
     let cached = || {

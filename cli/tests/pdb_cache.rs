@@ -56,10 +56,7 @@ fn list_names_each_database_its_board_goal_and_partitions() {
     let empty = succeeds(home.path(), &["pdb", "list", "--dir", dir]);
     assert!(empty.contains("0 databases"), "{empty}");
 
-    succeeds(
-        home.path(),
-        &["pdb", "build", "-p", "15-5-5-5", "--dir", dir],
-    );
+    succeeds(home.path(), &["pdb", "build", "15-5-5-5", "--dir", dir]);
     succeeds(
         home.path(),
         &[
@@ -123,10 +120,7 @@ fn clean_removes_what_it_names_and_a_dry_run_nothing() {
     let home = tempfile::tempdir().unwrap();
     let directory = home.path().join("databases");
     let dir = directory.to_str().unwrap();
-    succeeds(
-        home.path(),
-        &["pdb", "build", "-p", "15-5-5-5", "--dir", dir],
-    );
+    succeeds(home.path(), &["pdb", "build", "15-5-5-5", "--dir", dir]);
     succeeds(
         home.path(),
         &[
@@ -157,16 +151,13 @@ fn clean_removes_what_it_names_and_a_dry_run_nothing() {
 
     let dry = succeeds(
         home.path(),
-        &["pdb", "clean", "--dry-run", "-p", "15-5-5-5", "--dir", dir],
+        &["pdb", "clean", "--dry-run", "15-5-5-5", "--dir", dir],
     );
     assert!(dry.contains("would remove 3 databases"), "{dry}");
     assert_eq!(dry.matches("would remove ").count(), 4, "{dry}");
     assert_eq!(databases(&directory), before, "a dry run removes nothing");
 
-    let partition = succeeds(
-        home.path(),
-        &["pdb", "clean", "-p", "15-5-5-5", "--dir", dir],
-    );
+    let partition = succeeds(home.path(), &["pdb", "clean", "15-5-5-5", "--dir", dir]);
     assert!(partition.contains("removed 3 databases"), "{partition}");
     let left = databases(&directory);
     assert_eq!(left.len(), 2, "{left:?}");
@@ -198,4 +189,30 @@ fn a_missing_home_is_named_instead_of_a_build_hint() {
     assert!(stderr.contains("is HOME right?"), "{stderr}");
     assert!(!stderr.contains("pdb build"), "{stderr}");
     assert!(!home.exists(), "nothing made under the missing home");
+}
+
+/// `pdb build` names its partitions by position (or `--partition`), not by `-p`, which names the
+/// puzzle in every other command: `-p` is refused with the command to type instead, and builds
+/// nothing.
+#[test]
+fn pdb_build_takes_partitions_by_name_and_refuses_p() {
+    let home = tempfile::tempdir().unwrap();
+    let directory = home.path().join("databases");
+    let dir = directory.to_str().unwrap();
+    let refused = slide(
+        home.path(),
+        &["pdb", "build", "-p", "15-6-6-3", "--dir", dir],
+    );
+    assert_eq!(refused.status.code(), Some(2));
+    let stderr = String::from_utf8(refused.stderr).unwrap();
+    assert!(
+        stderr.contains("name the partitions alone: `slide pdb build 15-6-6-3`"),
+        "{stderr}"
+    );
+    assert!(!directory.exists(), "nothing built");
+    succeeds(
+        home.path(),
+        &["pdb", "build", "--partition", "15-6-6-3", "--dir", dir],
+    );
+    assert_eq!(databases(&directory).len(), 3);
 }

@@ -1,8 +1,8 @@
 //! The pattern databases as a user meets them: whole `slide` processes with the default
 //! heuristic, against the targets.
 //!
-//! Needs the 15-puzzle's 7-8 databases in the user's cache (`slide pdb build -p 15-7-8`), and
-//! for its last table the 24-puzzle's (`slide pdb build -p 24-6-6-6-6,24-6-6-6-6-pinwheel`);
+//! Needs the 15-puzzle's 7-8 databases in the user's cache (`slide pdb build 15-7-8`), and
+//! for its last table the 24-puzzle's (`slide pdb build 24-6-6-6-6,24-6-6-6-6-pinwheel`);
 //! it says so and skips what is missing.
 
 use std::fmt::Write as _;
@@ -131,7 +131,7 @@ pub fn databases_section(report: &mut String, summary: &mut Summary, repetitions
     else {
         let _ = writeln!(
             report,
-            "Skipped: the 15-puzzle's 7-8 databases are not in the cache (`slide pdb build -p 15-7-8`).\n"
+            "Skipped: the 15-puzzle's 7-8 databases are not in the cache (`slide pdb build 15-7-8`).\n"
         );
         return;
     };
@@ -284,7 +284,7 @@ fn twenty_four_rows(report: &mut String, summary: &mut Summary, slide: &Path, re
     let Some(names) = cached(5, 5) else {
         let _ = writeln!(
             report,
-            "\n24-puzzle rows skipped: its databases are not in the cache (`slide pdb build -p {},{}`).",
+            "\n24-puzzle rows skipped: its databases are not in the cache (`slide pdb build {},{}`).",
             Standard::TwentyFour6666,
             Standard::TwentyFour6666Pinwheel
         );

@@ -93,7 +93,7 @@ fn list(args: &PdbListArgs) -> Result<Status> {
 
 fn clean(args: &PdbCleanArgs) -> Result<Status> {
     let cache = cache_at(args.dir.as_deref())?;
-    let asked: Vec<&str> = args.partition.iter().map(|p| p.0.name()).collect();
+    let asked: Vec<&str> = args.partitions().iter().map(|p| p.0.name()).collect();
     let chosen: Vec<CachedFile> = (cache.list()?.into_iter())
         .filter(|file| {
             asked.is_empty()
@@ -240,10 +240,17 @@ struct Request {
 
 /// The board size, the goal and the patterns asked for.
 fn partition(args: &PdbBuildArgs) -> Result<Request> {
-    if let Some(first) = args.partition.first() {
+    if !args.short_p.is_empty() {
+        bail!(
+            "`-p` names the puzzle in slide's other commands; name the partitions alone: `{} pdb build {}`",
+            crate::app::name(),
+            args.short_p.join(",")
+        );
+    }
+    let asked = args.partitions();
+    if let Some(first) = asked.first() {
         let (width, height) = (first.0.width(), first.0.height());
-        if let Some(other) =
-            (args.partition.iter()).find(|p| (p.0.width(), p.0.height()) != (width, height))
+        if let Some(other) = (asked.iter()).find(|p| (p.0.width(), p.0.height()) != (width, height))
         {
             bail!(
                 "partitions {} and {} are for different boards",
@@ -259,7 +266,7 @@ fn partition(args: &PdbBuildArgs) -> Result<Request> {
         // Corner-blank goals share the blank-first goal's databases: build those.
         let goal = puzzles::CornerRelabelling::database_goal(&goal);
         let mut patterns = Vec::new();
-        for standard in &args.partition {
+        for standard in &asked {
             patterns.extend(puzzles::PdbHeuristic::standard_onto(&goal, standard.0));
         }
         return Ok(Request {
@@ -270,7 +277,7 @@ fn partition(args: &PdbBuildArgs) -> Result<Request> {
         });
     }
     let Some(size) = &args.size else {
-        bail!("give --partition, or --size with --pattern");
+        bail!("give partitions (`pdb build 15-7-8`), or --size with --pattern");
     };
     let shape: puzzles::Shape = size
         .parse()

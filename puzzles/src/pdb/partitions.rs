@@ -99,7 +99,7 @@ pub fn blank_first_goal(width: usize, height: usize) -> Vec<u8> {
     (0..width * height).map(|cell| cell as u8).collect()
 }
 
-/// The standard partitions by name: what `slide pdb build -p NAME` and `--partition NAME`
+/// The standard partitions by name: what `slide pdb build NAME` and `--partition NAME`
 /// take, for the blank-first goal of their board (see [`patterns`](Standard::patterns)).
 ///
 /// ```

@@ -174,7 +174,7 @@ pub(super) fn solve(
         if left.as_secs_f64() < estimate.seconds {
             let chosen = databases.partitions_for(&database_goal).unwrap_or_default();
             listener.note(&format!(
-                "the --timeout leaves {:.1} s, less than the about {:.0} s that building the {shape} pattern databases takes, so the build will likely stop unfinished (what finishes is kept); `{program} pdb build -p {}{}` builds them once without a deadline",
+                "the --timeout leaves {:.1} s, less than the about {:.0} s that building the {shape} pattern databases takes, so the build will likely stop unfinished (what finishes is kept); `{program} pdb build {}{}` builds them once without a deadline",
                 left.as_secs_f64(),
                 estimate.seconds.ceil(),
                 names(&chosen),
@@ -189,7 +189,7 @@ pub(super) fn solve(
             let fallback = HeuristicKind::default_for(shape);
             let chosen = databases.partitions_for(&database_goal).unwrap_or_default();
             listener.note(&format!(
-                "the --timeout leaves {:.1} s, less than the about {:.0} s that building the {shape} pattern databases takes, so this searches with {fallback}; `{program} pdb build -p {}{}` builds them once",
+                "the --timeout leaves {:.1} s, less than the about {:.0} s that building the {shape} pattern databases takes, so this searches with {fallback}; `{program} pdb build {}{}` builds them once",
                 left.as_secs_f64(),
                 estimate.seconds.ceil(),
                 names(&chosen),
@@ -433,7 +433,7 @@ fn hint_build(goal: &Board, databases: &PdbSource<'_>, listener: &dyn Listener, 
     let chosen = databases.partitions_for(&database_goal).unwrap_or_default();
     listener.note(&format!(
         "no pattern databases for {shape} are cached, so this uses linear conflict; \
-         `{program} pdb build -p {}{}` builds them once ({}, minutes) for far faster solves",
+         `{program} pdb build {}{}` builds them once ({}, minutes) for far faster solves",
         names(&chosen),
         goal_option(goal),
         size_text(shape, &chosen)
@@ -496,7 +496,7 @@ fn give_up_hint(
             .map(|&partition| ChosenPartition::standard(&instance.goal, partition))
             .collect();
         return Some(format!(
-            "`{program} pdb build -p {}{}` builds pattern databases once ({}, minutes), which prune far more; or try {option}",
+            "`{program} pdb build {}{}` builds pattern databases once ({}, minutes), which prune far more; or try {option}",
             names(&chosen),
             goal_option(&instance.goal),
             size_text(shape, &chosen)
@@ -515,7 +515,7 @@ fn give_up_hint(
     }
     let chosen = [ChosenPartition::standard(&instance.goal, strongest)];
     Some(format!(
-        "`{program} pdb build -p {}{}` builds stronger pattern databases once ({}, minutes), which solve such boards far sooner; or try {option}",
+        "`{program} pdb build {}{}` builds stronger pattern databases once ({}, minutes), which solve such boards far sooner; or try {option}",
         strongest.name(),
         goal_option(&instance.goal),
         size_text(shape, &chosen)

@@ -547,7 +547,7 @@ pub const DEFAULT_DIRECT_TABLES: usize = 1 << 30;
 /// standard ones) and its patterns in the goal's tile numbers.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ChosenPartition {
-    /// The name, as `slide pdb build -p` and `--partition` spell it.
+    /// The name, as `slide pdb build NAME` and `--partition NAME` spell it.
     pub name: String,
     /// The patterns, tile numbers of the goal.
     pub patterns: Vec<Vec<u8>>,
