@@ -2,6 +2,11 @@
 //! files): which placement and blank region each slot is, with the placement's tiles loaded
 //! once per arrangement, and the arrangement each successor moves to.
 //!
+//! A build is bound per state by a cache miss on its seen bits and one on the moved-arrangement
+//! table per successor. The file-based and in-memory searches still walk a layer's slots with
+//! the same forty lines written out twice: sharing that loop through this cursor cost 22% to 26%
+//! more instructions (callgrind), so the cursor serves only what costs nothing.
+//!
 //! Slots are numbered subset by subset, each subset's `k! * regions` slots arrangement by
 //! arrangement (see [`Layout`]); a search reads a layer's slots in increasing order, so
 //! consecutive slots almost always share their subset and often their arrangement.
