@@ -6,6 +6,7 @@
 //! private, so rustdoc would never render it here. The traits below carry their own contracts.
 
 use std::hash::Hash;
+use std::ops::ControlFlow;
 
 use smallvec::SmallVec;
 
@@ -87,6 +88,79 @@ pub trait Problem {
     /// `out` is empty on entry; the engine clears and reuses it, so implementations only push.
     /// The order of successors is the order in which searches try them.
     fn successors(&self, state: &Self::State, out: &mut Successors<Self>);
+
+    /// Whether this problem overrides [`visit_successors`](Problem::visit_successors) to make
+    /// its successors one at a time: the searches that store states (breadth-first search,
+    /// Dijkstra, A*) then take them from it instead of from [`successors`](Problem::successors)'
+    /// buffer. `false` unless overridden, which is always correct.
+    const VISITS_SUCCESSORS: bool = false;
+
+    /// Hands every successor of `state` to `visit`, in the order
+    /// [`successors`](Problem::successors) lists them, and stops early when `visit` breaks,
+    /// returning what it broke with.
+    ///
+    /// Why override it: with [`successors`](Problem::successors) a search loops over each
+    /// state's successors twice, once to list them into the buffer and once to handle them, and
+    /// where their number varies from state to state the processor mispredicts the end of both
+    /// loops. Made one at a time, each successor is handled as it is made: on the grid searches
+    /// of the repository's `BENCHMARKS.md` a breadth-first search took a tenth less time. Say so
+    /// with [`VISITS_SUCCESSORS`](Problem::VISITS_SUCCESSORS), or the searches keep the buffer.
+    /// An override must hand out exactly the successors [`successors`](Problem::successors) lists,
+    /// in the same order: the other algorithms still call that one.
+    ///
+    /// The default lists them with [`successors`](Problem::successors) and hands them out.
+    ///
+    /// # Example
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use search_core::{bfs, Problem, Successor, Successors};
+    ///
+    /// /// Numbers, a step of +1 or *2 each, up to 100.
+    /// struct Steps;
+    ///
+    /// impl Steps {
+    ///     fn next(n: u32) -> impl Iterator<Item = u32> {
+    ///         [n + 1, n * 2].into_iter().filter(|&m| m <= 100)
+    ///     }
+    /// }
+    ///
+    /// impl Problem for Steps {
+    ///     type State = u32;
+    ///     type Action = u32;
+    ///     type Cost = u32;
+    ///
+    ///     fn is_goal(&self, n: &u32) -> bool {
+    ///         *n == 100
+    ///     }
+    ///
+    ///     fn successors(&self, n: &u32, out: &mut Successors<Self>) {
+    ///         out.extend(Self::next(*n).map(|m| Successor::unit(m, m)));
+    ///     }
+    ///
+    ///     const VISITS_SUCCESSORS: bool = true;
+    ///
+    ///     fn visit_successors<B>(
+    ///         &self,
+    ///         n: &u32,
+    ///         mut visit: impl FnMut(Successor<u32, u32, u32>) -> ControlFlow<B>,
+    ///     ) -> ControlFlow<B> {
+    ///         Self::next(*n).try_for_each(|m| visit(Successor::unit(m, m)))
+    ///     }
+    /// }
+    ///
+    /// let solution = bfs(&Steps, 1).into_solution().expect("100 is reachable");
+    /// assert_eq!(solution.actions, [2, 3, 6, 12, 24, 25, 50, 100]);
+    /// ```
+    #[inline]
+    fn visit_successors<B>(
+        &self,
+        state: &Self::State,
+        mut visit: impl FnMut(Successor<Self::State, Self::Action, Self::Cost>) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let mut out = Successors::<Self>::new();
+        self.successors(state, &mut out);
+        out.into_iter().try_for_each(&mut visit)
+    }
 
     /// The action that undoes `action`, if the domain has one.
     ///

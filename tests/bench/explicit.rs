@@ -5,6 +5,7 @@
 //! over pathfinding's: at most 1.0 is the target.
 
 use std::fmt::Write as _;
+use std::ops::ControlFlow;
 use std::time::Duration;
 
 use pathfinding::num_traits::Zero;
@@ -111,6 +112,11 @@ impl Roads {
         .map(|next| (next, self.cost[next as usize]))
     }
 
+    /// The moves out of `cell`, each named by the cell it enters.
+    fn moves(&self, cell: u32) -> impl Iterator<Item = Successor<u32, u32, FloatCost>> + '_ {
+        (self.neighbours(cell)).map(|(next, cost)| Successor::new(next, next, FloatCost::of(cost)))
+    }
+
     /// The Manhattan distance times the cheapest cell: admissible and consistent.
     fn estimate(&self, cell: u32) -> f64 {
         let (row, column) = (cell / ROAD_SIDE, cell % ROAD_SIDE);
@@ -129,10 +135,18 @@ impl Problem for Roads {
     }
 
     fn successors(&self, cell: &u32, out: &mut Successors<Self>) {
-        out.extend(
-            self.neighbours(*cell)
-                .map(|(next, cost)| Successor::new(next, next, FloatCost::of(cost))),
-        );
+        out.extend(self.moves(*cell));
+    }
+
+    // Made one at a time, as pathfinding's closures make them: each handled as it is made.
+    const VISITS_SUCCESSORS: bool = true;
+
+    fn visit_successors<B>(
+        &self,
+        cell: &u32,
+        visit: impl FnMut(Successor<u32, u32, FloatCost>) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        self.moves(*cell).try_for_each(visit)
     }
 }
 
@@ -262,6 +276,12 @@ impl Scattered {
         OPEN_SIDE / 2 * OPEN_SIDE + OPEN_SIDE / 2
     }
 
+    /// The moves out of `cell`, each named by the cell it enters.
+    fn moves(&self, cell: u32) -> impl Iterator<Item = Successor<u32, u32, u32>> + '_ {
+        self.neighbours(cell)
+            .map(|next| Successor::unit(next, next))
+    }
+
     fn neighbours(&self, cell: u32) -> impl Iterator<Item = u32> + '_ {
         let (row, column) = (cell / OPEN_SIDE, cell % OPEN_SIDE);
         [
@@ -286,10 +306,17 @@ impl Problem for Scattered {
     }
 
     fn successors(&self, cell: &u32, out: &mut Successors<Self>) {
-        out.extend(
-            self.neighbours(*cell)
-                .map(|next| Successor::unit(next, next)),
-        );
+        out.extend(self.moves(*cell));
+    }
+
+    const VISITS_SUCCESSORS: bool = true;
+
+    fn visit_successors<B>(
+        &self,
+        cell: &u32,
+        visit: impl FnMut(Successor<u32, u32, u32>) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        self.moves(*cell).try_for_each(visit)
     }
 }
 
@@ -408,11 +435,24 @@ impl Problem for Digraph {
     }
 
     fn successors(&self, node: &u32, out: &mut Successors<Self>) {
-        out.extend(
-            self.arcs[*node as usize]
-                .iter()
-                .map(|&(next, cost)| Successor::new(next, next, cost)),
-        );
+        out.extend(self.moves(*node));
+    }
+
+    const VISITS_SUCCESSORS: bool = true;
+
+    fn visit_successors<B>(
+        &self,
+        node: &u32,
+        visit: impl FnMut(Successor<u32, u32, u32>) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        self.moves(*node).try_for_each(visit)
+    }
+}
+
+impl Digraph {
+    /// The arcs out of `node`, each named by the node it enters.
+    fn moves(&self, node: u32) -> impl Iterator<Item = Successor<u32, u32, u32>> + '_ {
+        (self.arcs[node as usize].iter()).map(|&(next, cost)| Successor::new(next, next, cost))
     }
 }
 

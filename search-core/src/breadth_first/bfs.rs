@@ -1,5 +1,6 @@
 //! Breadth-first search, <https://en.wikipedia.org/wiki/Breadth-first_search>.
 
+use std::ops::ControlFlow;
 use std::time::Instant;
 
 use crate::cost::Cost;
@@ -7,7 +8,7 @@ use crate::limits::{Guard, Limits};
 use crate::node_store::{NO_PARENT, NodeStore, Slot};
 use crate::observer::{NoObserver, Observer, progress_every_interval};
 use crate::outcome::{Limit, Outcome, OutcomeOf, ResultOf, SearchResult};
-use crate::problem::{Problem, Successors};
+use crate::problem::{Problem, Successor, Successors};
 use crate::statistics::Statistics;
 use crate::tree::Tree;
 use crate::visited::{HashVisited, VisitedSet};
@@ -349,12 +350,20 @@ where
             if O::ENABLED {
                 observer.expanded(store.state(parent), costs[parent]);
             }
-            buffer.clear();
-            problem.successors(store.state(parent), &mut buffer);
             let back = store.parent_of(parent);
-            for successor in buffer.drain(..) {
-                // Counted one by one, not per buffer: a goal ends the loop early, and the
-                // count should match what the observer saw.
+            // A problem that makes its successors one at a time gets its own copy of the state,
+            // since storing its successors may move the stored ones; the others list theirs
+            // into the buffer first, from the stored state.
+            let visited_state = if P::VISITS_SUCCESSORS {
+                Some(store.state(parent).clone())
+            } else {
+                buffer.clear();
+                problem.successors(store.state(parent), &mut buffer);
+                None
+            };
+            let mut handle = |successor: Successor<P::State, P::Action, P::Cost>| {
+                // Counted one by one, not per node: a goal ends the loop early, and the count
+                // should match what the observer saw.
                 statistics.generated += 1;
                 if O::ENABLED {
                     observer.generated(
@@ -368,23 +377,31 @@ where
                 // known without a lookup (a third of the lookups on open grids).
                 if back.is_some_and(|above| *store.state(above) == successor.state) {
                     statistics.duplicates += 1;
-                    continue;
+                    return ControlFlow::Continue(());
                 }
                 let step = (parent, successor.action, successor.cost);
                 let child = match store.add(problem, successor.state, Some(step)) {
                     Ok(Some(child)) => child,
                     Ok(None) => {
                         statistics.duplicates += 1;
-                        continue;
+                        return ControlFlow::Continue(());
                     }
-                    Err(Full) => break 'search Outcome::LimitReached(Limit::Stored),
+                    Err(Full) => return ControlFlow::Break(Outcome::LimitReached(Limit::Stored)),
                 };
                 if O::ENABLED {
                     costs.push(costs[parent].saturating_add(successor.cost));
                 }
                 if problem.is_goal(store.state(child)) {
-                    break 'search store.solution_to(problem, child);
+                    return ControlFlow::Break(store.solution_to(problem, child));
                 }
+                ControlFlow::Continue(())
+            };
+            let flow = match &visited_state {
+                Some(state) => problem.visit_successors(state, &mut handle),
+                None => buffer.drain(..).try_for_each(&mut handle),
+            };
+            if let ControlFlow::Break(outcome) = flow {
+                break 'search outcome;
             }
         }
         Outcome::Unreachable

@@ -5,6 +5,8 @@
 //! inconsistent heuristics follows Martelli, "On the complexity of admissible search
 //! algorithms", 1977 (<https://doi.org/10.1016/0004-3702(77)90019-4>).
 
+use std::ops::ControlFlow;
+
 use crate::cost::Cost;
 use crate::heuristic::Heuristic;
 use crate::limits::{Guard, Limits};
@@ -12,7 +14,7 @@ use crate::node_store::{NO_PARENT, NodeStore, Slot};
 use crate::observer::{NoObserver, Observer, progress_every_interval};
 use crate::open_list::OpenList;
 use crate::outcome::{Limit, Outcome, OutcomeOf, ResultOf, timed};
-use crate::problem::{Problem, Successors};
+use crate::problem::{Problem, Successor, Successors};
 use crate::statistics::Statistics;
 
 /// Finds a cheapest path from `start` to a goal with A*, under [`Limits::default`].
@@ -200,12 +202,18 @@ where
         progress_every_interval::<P, O>(observer, statistics.expanded, store.len(), || {
             Some(entry.g.saturating_add(entry.h).to_u64())
         });
-        let state = store.state(entry.index);
-        observer.expanded(state, parent_g);
-        successors.clear();
-        problem.successors(state, &mut successors);
+        observer.expanded(store.state(entry.index), parent_g);
         let back = store.parent_of(entry.index);
-        for successor in successors.drain(..) {
+        // As in breadth-first search: a problem that makes its successors one at a time gets a
+        // copy of the state, since storing them may move the stored ones.
+        let visited_state = if P::VISITS_SUCCESSORS {
+            Some(store.state(entry.index).clone())
+        } else {
+            successors.clear();
+            problem.successors(store.state(entry.index), &mut successors);
+            None
+        };
+        let mut handle = |successor: Successor<P::State, P::Action, P::Cost>| {
             statistics.generated += 1;
             if O::ENABLED {
                 let from = store.state(entry.index);
@@ -215,11 +223,11 @@ where
             // saved (costs are not negative): a duplicate, known without a lookup.
             if back.is_some_and(|parent| *store.state(parent) == successor.state) {
                 statistics.duplicates += 1;
-                continue;
+                return ControlFlow::Continue(());
             }
             let g = parent_g.saturating_add(successor.cost);
             match store.insert(successor.state, entry.index, g) {
-                Err(_full) => break 'search Outcome::LimitReached(Limit::Stored),
+                Err(_full) => return ControlFlow::Break(Limit::Stored),
                 Ok(Slot::New(index)) => {
                     // The queued h of the parent makes the child's estimate an update, not a
                     // recomputation, for heuristics that support it.
@@ -236,7 +244,7 @@ where
                 Ok(Slot::Known(index)) => {
                     if g >= store.g(index) {
                         statistics.duplicates += 1;
-                        continue;
+                        return ControlFlow::Continue(());
                     }
                     let h = heuristic.estimate_after(
                         problem,
@@ -253,6 +261,14 @@ where
                     }
                 }
             }
+            ControlFlow::Continue(())
+        };
+        let flow = match &visited_state {
+            Some(state) => problem.visit_successors(state, &mut handle),
+            None => successors.drain(..).try_for_each(&mut handle),
+        };
+        if let ControlFlow::Break(limit) = flow {
+            break 'search Outcome::LimitReached(limit);
         }
         statistics.largest_frontier = statistics.largest_frontier.max(frontier);
     };

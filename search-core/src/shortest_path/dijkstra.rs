@@ -12,13 +12,15 @@
 //! and the [`dijkstra_reach`](fn@crate::shortest_path::dijkstra_reach) iterator: each asks it for the next settled
 //! state and decides what to do with it.
 
+use std::ops::ControlFlow;
+
 use crate::cost::Cost;
 use crate::limits::{Guard, Limits};
 use crate::node_store::{NO_PARENT, NodeStore, Slot};
 use crate::observer::{NoObserver, Observer, progress_every_interval};
 use crate::open_list::CostQueue;
 use crate::outcome::{Limit, Outcome, ResultOf, timed};
-use crate::problem::{Problem, Successors};
+use crate::problem::{Problem, Successor, Successors};
 use crate::statistics::Statistics;
 
 /// Finds a cheapest path from `start` to a goal with Dijkstra's algorithm, under
@@ -291,54 +293,69 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
             || Some(parent_g.to_u64()),
         );
         self.observer.expanded(self.store.state(index), parent_g);
-        self.successors.clear();
-        self.problem
-            .successors(self.store.state(index), &mut self.successors);
+        let problem = self.problem;
         let back = self.store.parent_of(index);
-        for successor in self.successors.drain(..) {
-            self.statistics.generated += 1;
+        // As in breadth-first search: a problem that makes its successors one at a time gets a
+        // copy of the state, since storing them may move the stored ones.
+        let visited_state = if P::VISITS_SUCCESSORS {
+            Some(self.store.state(index).clone())
+        } else {
+            self.successors.clear();
+            problem.successors(self.store.state(index), &mut self.successors);
+            None
+        };
+        let (store, open, statistics) = (&mut self.store, &mut self.open, &mut self.statistics);
+        let (frontier, saturated, observer) =
+            (&mut self.frontier, &mut self.saturated, &mut self.observer);
+        let mut handle = |successor: Successor<P::State, P::Action, P::Cost>| {
+            statistics.generated += 1;
             if O::ENABLED {
-                let from = self.store.state(index);
-                self.observer
-                    .generated(from, &successor.action, &successor.state, successor.cost);
+                let from = store.state(index);
+                observer.generated(from, &successor.action, &successor.state, successor.cost);
             }
             // The way back costs at least what the parent's settled cost saved: a duplicate,
             // known without a lookup.
-            if back.is_some_and(|parent| *self.store.state(parent) == successor.state) {
-                self.statistics.duplicates += 1;
-                continue;
+            if back.is_some_and(|parent| *store.state(parent) == successor.state) {
+                statistics.duplicates += 1;
+                return ControlFlow::Continue(());
             }
             let g = parent_g.saturating_add(successor.cost);
-            match self.store.insert(successor.state, index, g) {
-                Err(_full) => {
-                    self.stopped = Some(Limit::Stored);
-                    return Err(Limit::Stored);
-                }
+            match store.insert(successor.state, index, g) {
+                Err(_full) => return ControlFlow::Break(Limit::Stored),
                 Ok(Slot::New(child)) => {
-                    self.store.push_step(successor.action);
-                    self.open.push(child, g);
-                    self.frontier += 1;
+                    store.push_step(successor.action);
+                    open.push(child, g);
+                    *frontier += 1;
                     if g == P::Cost::MAX {
-                        self.saturated += 1;
+                        *saturated += 1;
                     }
-                    reached(self.store.state(child), g);
+                    reached(store.state(child), g);
                 }
                 Ok(Slot::Known(child)) => {
                     // A settled state has its final cost: with no negative action, nothing found
                     // later is cheaper.
-                    let known = self.store.g(child);
+                    let known = store.g(child);
                     if g >= known {
-                        self.statistics.duplicates += 1;
-                        continue;
+                        statistics.duplicates += 1;
+                        return ControlFlow::Continue(());
                     }
                     if known == P::Cost::MAX {
-                        self.saturated -= 1;
+                        *saturated -= 1;
                     }
-                    self.store.improve_child(child, index, g, successor.action);
-                    self.open.push(child, g);
-                    reached(self.store.state(child), g);
+                    store.improve_child(child, index, g, successor.action);
+                    open.push(child, g);
+                    reached(store.state(child), g);
                 }
             }
+            ControlFlow::Continue(())
+        };
+        let flow = match &visited_state {
+            Some(state) => problem.visit_successors(state, &mut handle),
+            None => self.successors.drain(..).try_for_each(&mut handle),
+        };
+        if let ControlFlow::Break(limit) = flow {
+            self.stopped = Some(limit);
+            return Err(limit);
         }
         self.statistics.largest_frontier = self.statistics.largest_frontier.max(self.frontier);
         Ok(())

@@ -16,3 +16,4 @@ mod k_shortest;
 mod progress;
 mod recorded;
 mod uninformed;
+mod visiting;
