@@ -88,6 +88,11 @@
 //! allocation per expanded node in the search loops. Successors are written into a
 //! caller-owned [`Successors`] buffer that the engine clears and reuses, so a problem with at
 //! most [`INLINE_SUCCESSORS`] successors per state never touches the allocator while expanding.
+//! A problem that can make its successors one at a time (from an iterator, a loop over
+//! directions) may also override [`visit_successors`](Problem::visit_successors) and say so with
+//! [`VISITS_SUCCESSORS`](Problem::VISITS_SUCCESSORS): breadth-first search, Dijkstra and A* then
+//! handle each successor as it is made, with no buffer, which on explicit graphs is what brings
+//! them level with `pathfinding`'s closures.
 //!
 //! ## Why actions, and not only states
 //! Users want the moves, not just the states along the way, and in-place search (IDA*) needs a
