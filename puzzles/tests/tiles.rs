@@ -4,6 +4,7 @@
 
 use std::collections::HashMap;
 use std::num::NonZeroUsize;
+use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 use puzzles::{
@@ -151,6 +152,29 @@ fn eight_puzzle_layers_match_oeis_with_every_visited_set() {
             assert_eq!(layers.counts, expected, "goal {}", goal.to_compact());
         }
     }
+}
+
+/// The puzzle makes its successors one at a time for the searches that store boards: exactly
+/// those `successors` lists, in its order, on every 3x2 board and from every blank cell of a
+/// 4x3 one.
+#[test]
+fn visited_successors_are_the_listed_ones() {
+    let mut boards: Vec<Board> = every_board(Shape::new(3, 2).unwrap()).collect();
+    boards.extend(every_board(Shape::new(4, 3).unwrap()).take(5000));
+    for board in boards {
+        let puzzle = SlidingPuzzle::<u64>::new(&board).unwrap();
+        let state = puzzle.state(&board).unwrap();
+        let mut listed = Successors::<SlidingPuzzle<u64>>::new();
+        puzzle.successors(&state, &mut listed);
+        let mut visited = Vec::new();
+        let flow = puzzle.visit_successors(&state, |successor| {
+            visited.push(successor);
+            ControlFlow::<()>::Continue(())
+        });
+        assert_eq!(flow, ControlFlow::Continue(()));
+        assert_eq!(listed.to_vec(), visited, "{board}");
+    }
+    const { assert!(SlidingPuzzle::<u64>::VISITS_SUCCESSORS) };
 }
 
 #[test]

@@ -1,5 +1,7 @@
 //! The sliding-tile puzzle as a search problem.
 
+use std::ops::ControlFlow;
+
 use search_core::{
     InPlace, Problem, Reversible, Successor, Successors, problem::Actions, problem::PerfectRank,
 };
@@ -170,6 +172,18 @@ impl<Word: PackedWord> SlidingPuzzle<Word> {
         Board::new(self.shape(), tiles).expect("a state of this puzzle holds a valid board")
     }
 
+    /// The boards one move of the blank away from `state`, in [`Move::ALL`] order.
+    #[inline(always)]
+    fn moves<'a>(
+        &'a self,
+        state: &'a TileState<Word>,
+    ) -> impl Iterator<Item = Successor<TileState<Word>, Move, TileCost>> + 'a {
+        (Move::ALL.into_iter()).filter_map(move |direction| {
+            let target = self.step(state.blank(), direction)?;
+            Some(Successor::unit(state.moved_to(target), direction))
+        })
+    }
+
     /// The cell the blank reaches from `position` by `direction`, if it stays on the board.
     #[inline(always)]
     pub fn step(&self, position: usize, direction: Move) -> Option<usize> {
@@ -192,11 +206,21 @@ impl<Word: PackedWord> Problem for SlidingPuzzle<Word> {
 
     #[inline]
     fn successors(&self, state: &Self::State, out: &mut Successors<Self>) {
-        for direction in Move::ALL {
-            if let Some(target) = self.step(state.blank(), direction) {
-                out.push(Successor::unit(state.moved_to(target), direction));
-            }
-        }
+        out.extend(self.moves(state));
+    }
+
+    /// The blank has two to four moves, a number that varies from board to board: made one at
+    /// a time, each is handled as it is made, with no second loop over a buffer whose end the
+    /// processor mispredicts.
+    const VISITS_SUCCESSORS: bool = true;
+
+    #[inline]
+    fn visit_successors<B>(
+        &self,
+        state: &Self::State,
+        visit: impl FnMut(Successor<Self::State, Move, TileCost>) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        self.moves(state).try_for_each(visit)
     }
 
     #[inline]
