@@ -1,12 +1,14 @@
 //! The shortest loop from a state back to itself, by breadth-first search from its successors.
 
+use std::ops::ControlFlow;
+
 use crate::breadth_first::bfs::search_from;
 use crate::cost::Cost;
 use crate::limits::Limits;
 use crate::observer::{NoObserver, Observer};
 use crate::outcome::{Outcome, ResultOf, SearchResult};
 use crate::path::solution;
-use crate::problem::{Problem, Successors};
+use crate::problem::{Problem, Successor, Successors};
 use crate::visited::HashVisited;
 
 /// Finds a loop with the fewest actions from `start` back to `start`, under
@@ -136,6 +138,16 @@ impl<P: Problem> Problem for Back<'_, P> {
 
     fn successors(&self, state: &P::State, out: &mut Successors<Self>) {
         self.inner.successors(state, out);
+    }
+
+    const VISITS_SUCCESSORS: bool = P::VISITS_SUCCESSORS;
+
+    fn visit_successors<B>(
+        &self,
+        state: &P::State,
+        visit: impl FnMut(Successor<P::State, P::Action, P::Cost>) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        self.inner.visit_successors(state, visit)
     }
 
     const ACTIONS_FROM_STATES: bool = P::ACTIONS_FROM_STATES;

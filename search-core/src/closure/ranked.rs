@@ -1,9 +1,10 @@
 //! A problem given a perfect rank by a closure, for dense visited sets.
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use super::fn_problem::FnProblem;
-use crate::problem::{PerfectRank, Problem, Reversible, Successors};
+use crate::problem::{PerfectRank, Problem, Reversible, Successor, Successors};
 
 /// A problem with a [`PerfectRank`] from a closure; see [`FnProblem::with_rank`].
 ///
@@ -84,6 +85,17 @@ where
     #[inline]
     fn successors(&self, state: &P::State, out: &mut Successors<Self>) {
         self.problem.successors(state, out);
+    }
+
+    const VISITS_SUCCESSORS: bool = P::VISITS_SUCCESSORS;
+
+    #[inline]
+    fn visit_successors<B>(
+        &self,
+        state: &P::State,
+        visit: impl FnMut(Successor<P::State, P::Action, P::Cost>) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        self.problem.visit_successors(state, visit)
     }
 
     #[inline]

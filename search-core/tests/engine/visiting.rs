@@ -1,13 +1,13 @@
 //! `Problem::visit_successors`: a problem that makes its successors one at a time is searched
 //! exactly as the same problem listing them into the buffer, by every search that takes them one
-//! at a time (breadth-first search, Dijkstra, A*), stopping where it should.
+//! at a time (breadth-first search and its loop form, Dijkstra, A*), stopping where it should.
 
 use std::ops::ControlFlow;
 
 use proptest::prelude::*;
 use search_core::{
-    Problem, SearchResult, Statistics, Successor, Successors, astar, bfs, dijkstra, heuristic_fn,
-    shortest_path::dijkstra_all,
+    Problem, SearchResult, Statistics, Successor, Successors, astar, bfs, breadth_first::bfs_loop,
+    dijkstra, heuristic_fn, shortest_path::dijkstra_all,
 };
 
 /// A weighted digraph, its arcs listed per node.
@@ -107,6 +107,7 @@ proptest! {
         let start = start % arcs.out.len() as u8;
         let (listed, visited) = (Listed(arcs.clone()), Visited(arcs));
         same(&bfs(&listed, start), &bfs(&visited, start))?;
+        same(&bfs_loop(&listed, start), &bfs_loop(&visited, start))?;
         same(&dijkstra(&listed, start), &dijkstra(&visited, start))?;
         let zero = heuristic_fn(|_: &u8| 0_u32);
         same(&astar(&listed, &zero, start), &astar(&visited, &zero, start))?;
