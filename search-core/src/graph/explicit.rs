@@ -5,6 +5,7 @@
 //! oracle, and lets users with a graph in hand use bidirectional search or IDA* on it.
 
 use std::fmt;
+use std::ops::ControlFlow;
 
 use petgraph::graph::{DefaultIx, EdgeIndex, Graph, IndexType, NodeIndex};
 use petgraph::visit::EdgeRef;
@@ -134,6 +135,26 @@ where
     }
 }
 
+impl<N, E, Ty, Ix> GraphProblem<'_, N, E, Ty, Ix>
+where
+    E: Cost,
+    Ty: EdgeType,
+    Ix: IndexType,
+{
+    /// The moves out of `node`, one per edge at it.
+    ///
+    /// For undirected graphs petgraph reports every edge at `node` with `node` as its source, so
+    /// `target` is the other endpoint in both cases; an unknown node has no edges.
+    #[inline]
+    fn moves(
+        &self,
+        node: NodeIndex<Ix>,
+    ) -> impl Iterator<Item = Successor<NodeIndex<Ix>, EdgeIndex<Ix>, E>> + '_ {
+        (self.graph.edges(node))
+            .map(|edge| Successor::new(edge.target(), edge.id(), *edge.weight()))
+    }
+}
+
 impl<N, E, Ty, Ix> Problem for GraphProblem<'_, N, E, Ty, Ix>
 where
     E: Cost,
@@ -151,13 +172,19 @@ where
 
     #[inline]
     fn successors(&self, state: &NodeIndex<Ix>, out: &mut Successors<Self>) {
-        // For undirected graphs petgraph reports every edge at `state` with `state` as its
-        // source, so `target` is the other endpoint in both cases; an unknown node has no edges.
-        out.extend(
-            self.graph
-                .edges(*state)
-                .map(|edge| Successor::new(edge.target(), edge.id(), *edge.weight())),
-        );
+        out.extend(self.moves(*state));
+    }
+
+    /// A node's edges are walked one at a time, and their number varies from node to node.
+    const VISITS_SUCCESSORS: bool = true;
+
+    #[inline]
+    fn visit_successors<B>(
+        &self,
+        state: &NodeIndex<Ix>,
+        visit: impl FnMut(Successor<NodeIndex<Ix>, EdgeIndex<Ix>, E>) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        self.moves(*state).try_for_each(visit)
     }
 
     #[inline]
