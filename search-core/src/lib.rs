@@ -156,6 +156,7 @@ mod node_store;
 mod open_list;
 mod path;
 mod statistics;
+mod successor_walk;
 mod tree;
 
 pub use bidirectional::bidirectional_bfs;

@@ -10,6 +10,7 @@ use crate::observer::{NoObserver, Observer, progress_every_interval};
 use crate::outcome::{Limit, Outcome, OutcomeOf, ResultOf, SearchResult};
 use crate::problem::{Problem, Successor, Successors};
 use crate::statistics::Statistics;
+use crate::successor_walk::SuccessorWalk;
 use crate::tree::Tree;
 use crate::visited::{HashVisited, VisitedSet};
 
@@ -351,17 +352,8 @@ where
                 observer.expanded(store.state(parent), costs[parent]);
             }
             let back = store.parent_of(parent);
-            // A problem that makes its successors one at a time gets its own copy of the state,
-            // since storing its successors may move the stored ones; the others list theirs
-            // into the buffer first, from the stored state.
-            let visited_state = if P::VISITS_SUCCESSORS {
-                Some(store.state(parent).clone())
-            } else {
-                buffer.clear();
-                problem.successors(store.state(parent), &mut buffer);
-                None
-            };
-            let mut handle = |successor: Successor<P::State, P::Action, P::Cost>| {
+            let walk = SuccessorWalk::begin(problem, store.state(parent), &mut buffer);
+            let handle = |successor: Successor<P::State, P::Action, P::Cost>| {
                 // Counted one by one, not per node: a goal ends the loop early, and the count
                 // should match what the observer saw.
                 statistics.generated += 1;
@@ -396,11 +388,7 @@ where
                 }
                 ControlFlow::Continue(())
             };
-            let flow = match &visited_state {
-                Some(state) => problem.visit_successors(state, &mut handle),
-                None => buffer.drain(..).try_for_each(&mut handle),
-            };
-            if let ControlFlow::Break(outcome) = flow {
+            if let ControlFlow::Break(outcome) = walk.run(problem, &mut buffer, handle) {
                 break 'search outcome;
             }
         }

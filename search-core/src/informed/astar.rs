@@ -16,6 +16,7 @@ use crate::open_list::OpenList;
 use crate::outcome::{Limit, Outcome, OutcomeOf, ResultOf, timed};
 use crate::problem::{Problem, Successor, Successors};
 use crate::statistics::Statistics;
+use crate::successor_walk::SuccessorWalk;
 
 /// Finds a cheapest path from `start` to a goal with A*, under [`Limits::default`].
 ///
@@ -204,16 +205,8 @@ where
         });
         observer.expanded(store.state(entry.index), parent_g);
         let back = store.parent_of(entry.index);
-        // As in breadth-first search: a problem that makes its successors one at a time gets a
-        // copy of the state, since storing them may move the stored ones.
-        let visited_state = if P::VISITS_SUCCESSORS {
-            Some(store.state(entry.index).clone())
-        } else {
-            successors.clear();
-            problem.successors(store.state(entry.index), &mut successors);
-            None
-        };
-        let mut handle = |successor: Successor<P::State, P::Action, P::Cost>| {
+        let walk = SuccessorWalk::begin(problem, store.state(entry.index), &mut successors);
+        let handle = |successor: Successor<P::State, P::Action, P::Cost>| {
             statistics.generated += 1;
             if O::ENABLED {
                 let from = store.state(entry.index);
@@ -263,11 +256,7 @@ where
             }
             ControlFlow::Continue(())
         };
-        let flow = match &visited_state {
-            Some(state) => problem.visit_successors(state, &mut handle),
-            None => successors.drain(..).try_for_each(&mut handle),
-        };
-        if let ControlFlow::Break(limit) = flow {
+        if let ControlFlow::Break(limit) = walk.run(problem, &mut successors, handle) {
             break 'search Outcome::LimitReached(limit);
         }
         statistics.largest_frontier = statistics.largest_frontier.max(frontier);

@@ -22,6 +22,7 @@ use crate::open_list::CostQueue;
 use crate::outcome::{Limit, Outcome, ResultOf, timed};
 use crate::problem::{Problem, Successor, Successors};
 use crate::statistics::Statistics;
+use crate::successor_walk::SuccessorWalk;
 
 /// Finds a cheapest path from `start` to a goal with Dijkstra's algorithm, under
 /// [`Limits::default`].
@@ -295,19 +296,11 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
         self.observer.expanded(self.store.state(index), parent_g);
         let problem = self.problem;
         let back = self.store.parent_of(index);
-        // As in breadth-first search: a problem that makes its successors one at a time gets a
-        // copy of the state, since storing them may move the stored ones.
-        let visited_state = if P::VISITS_SUCCESSORS {
-            Some(self.store.state(index).clone())
-        } else {
-            self.successors.clear();
-            problem.successors(self.store.state(index), &mut self.successors);
-            None
-        };
+        let walk = SuccessorWalk::begin(problem, self.store.state(index), &mut self.successors);
         let (store, open, statistics) = (&mut self.store, &mut self.open, &mut self.statistics);
         let (frontier, saturated, observer) =
             (&mut self.frontier, &mut self.saturated, &mut self.observer);
-        let mut handle = |successor: Successor<P::State, P::Action, P::Cost>| {
+        let handle = |successor: Successor<P::State, P::Action, P::Cost>| {
             statistics.generated += 1;
             if O::ENABLED {
                 let from = store.state(index);
@@ -349,11 +342,7 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
             }
             ControlFlow::Continue(())
         };
-        let flow = match &visited_state {
-            Some(state) => problem.visit_successors(state, &mut handle),
-            None => self.successors.drain(..).try_for_each(&mut handle),
-        };
-        if let ControlFlow::Break(limit) = flow {
+        if let ControlFlow::Break(limit) = walk.run(problem, &mut self.successors, handle) {
             self.stopped = Some(limit);
             return Err(limit);
         }
