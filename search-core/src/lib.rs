@@ -155,6 +155,7 @@ mod limits;
 mod node_store;
 mod open_list;
 mod path;
+mod quaternary_heap;
 mod statistics;
 mod successor_walk;
 mod tree;

@@ -144,9 +144,12 @@ impl Problem for Roads {
     fn visit_successors<B>(
         &self,
         cell: &u32,
-        visit: impl FnMut(Successor<u32, u32, FloatCost>) -> ControlFlow<B>,
+        mut visit: impl FnMut(Successor<u32, u32, FloatCost>) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        self.moves(*cell).try_for_each(visit)
+        for successor in self.moves(*cell) {
+            visit(successor)?;
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -314,9 +317,12 @@ impl Problem for Scattered {
     fn visit_successors<B>(
         &self,
         cell: &u32,
-        visit: impl FnMut(Successor<u32, u32, u32>) -> ControlFlow<B>,
+        mut visit: impl FnMut(Successor<u32, u32, u32>) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        self.moves(*cell).try_for_each(visit)
+        for successor in self.moves(*cell) {
+            visit(successor)?;
+        }
+        ControlFlow::Continue(())
     }
 }
 
@@ -443,9 +449,12 @@ impl Problem for Digraph {
     fn visit_successors<B>(
         &self,
         node: &u32,
-        visit: impl FnMut(Successor<u32, u32, u32>) -> ControlFlow<B>,
+        mut visit: impl FnMut(Successor<u32, u32, u32>) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        self.moves(*node).try_for_each(visit)
+        for successor in self.moves(*node) {
+            visit(successor)?;
+        }
+        ControlFlow::Continue(())
     }
 }
 

@@ -218,9 +218,13 @@ impl<Word: PackedWord> Problem for SlidingPuzzle<Word> {
     fn visit_successors<B>(
         &self,
         state: &Self::State,
-        visit: impl FnMut(Successor<Self::State, Move, TileCost>) -> ControlFlow<B>,
+        mut visit: impl FnMut(Successor<Self::State, Move, TileCost>) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        self.moves(state).try_for_each(visit)
+        // One call site for `visit`, so that the search's handling is inlined into the loop.
+        for successor in self.moves(state) {
+            visit(successor)?;
+        }
+        ControlFlow::Continue(())
     }
 
     #[inline]

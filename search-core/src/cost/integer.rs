@@ -45,7 +45,7 @@ pub trait Cost:
     /// Whether [`to_u64`](Cost::to_u64) keeps every distinct cost apart, so that the open lists
     /// may file entries in buckets by it; true for integers. A cost with fractions
     /// ([`FloatCost`](crate::FloatCost)) says false, and open lists then order it by comparison
-    /// alone, in a binary heap.
+    /// alone, in a heap.
     const BUCKETED: bool = true;
 }
 

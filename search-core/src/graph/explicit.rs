@@ -182,9 +182,13 @@ where
     fn visit_successors<B>(
         &self,
         state: &NodeIndex<Ix>,
-        visit: impl FnMut(Successor<NodeIndex<Ix>, EdgeIndex<Ix>, E>) -> ControlFlow<B>,
+        mut visit: impl FnMut(Successor<NodeIndex<Ix>, EdgeIndex<Ix>, E>) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
-        self.moves(*state).try_for_each(visit)
+        // One call site for `visit`, so that the search's handling is inlined into the loop.
+        for successor in self.moves(*state) {
+            visit(successor)?;
+        }
+        ControlFlow::Continue(())
     }
 
     #[inline]

@@ -41,7 +41,7 @@ use crate::successor_walk::SuccessorWalk;
 /// not by number of actions). Goals are recognised when they are settled, not when generated, so
 /// that no cheaper path is left open. Each state is expanded at most once. It finds what
 /// [`astar`](fn@crate::astar) finds with [`NoHeuristic`](crate::heuristic::NoHeuristic), by the same open list
-/// (a bucket queue for costs below 1024, a binary heap above).
+/// (a bucket queue for costs below 1024, a four-ary heap above).
 ///
 /// # Complexity
 /// `O(m)` time when path costs stay below 1024, `O(m log m)` otherwise, and `O(n + m)` memory,
