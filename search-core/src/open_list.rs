@@ -241,11 +241,7 @@ impl<C: Cost> OpenList<C> {
     /// ones, the order depends only on the pushes and pops before.
     #[inline]
     pub(crate) fn pop(&mut self) -> Option<Popped<C>> {
-        // The constant first: for costs that are never bucketed (floats) the bucket walk below
-        // is then dead code, and the pop small enough to inline. Without it, the `explicit`
-        // benchmark's A* called it out of line, and ran at 0.97-1.00 of pathfinding's time
-        // where a build that inlined it ran at 0.90.
-        if !C::BUCKETED || self.bucketed == 0 {
+        if self.bucketed == 0 {
             return self.heap.pop().map(|entry| Popped {
                 index: entry.index,
                 g: entry.g,
