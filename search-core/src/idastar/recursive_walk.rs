@@ -343,6 +343,9 @@ where
         self.escapes_below(&root.state, root.g, root.h, &root.inverse, &mut path)
     }
 
+    /// Whether a pruned child below `state` (at path cost `g`, estimated `h`, entered by the
+    /// inverse of `inverse`) ends a path free of cycles, `path` holding the states above it.
+    /// Children are pruned or expanded exactly as [`expand`](Self::expand) does.
     fn escapes_below(
         &self,
         state: &P::State,
