@@ -93,14 +93,20 @@ impl<T: Ord + Copy> QuaternaryHeap<T> {
                 // SAFETY: the whole family `first..first + ARITY` is below `len`, and the
                 // entries are initialised `T`s, laid out as an array of them.
                 let children = unsafe { &*entries.add(first).cast::<[T; ARITY]>() };
-                // A tournament of pairs, whose comparisons become conditional moves.
-                let left = usize::from(children[0] < children[1]);
-                let right = 2 + usize::from(children[2] < children[3]);
+                // A tournament of pairs, whose comparisons become conditional moves. The pairs'
+                // winners are selected by value, not read again by index: a second read put a
+                // load after the first round's comparisons on every level's critical path, and
+                // without it A* on road grids with `f64` costs took 3% less time.
+                let [a, b, c, d] = *children;
+                let left_is_b = a < b;
+                let right_is_d = c < d;
+                let left = if left_is_b { b } else { a };
+                let right = if right_is_d { d } else { c };
                 first
-                    + if children[left] < children[right] {
-                        right
+                    + if left < right {
+                        2 + usize::from(right_is_d)
                     } else {
-                        left
+                        usize::from(left_is_b)
                     }
             } else if first < len {
                 // The last, partial family.

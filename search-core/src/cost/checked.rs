@@ -313,6 +313,13 @@ impl Cost for FloatCost {
         self.0 as u64
     }
 
+    /// The bits of the `f64`, which for the values a cost holds order as the numbers do, as
+    /// [`Ord`] says.
+    #[inline]
+    fn order_key(self) -> Option<u64> {
+        Some(self.0.to_bits())
+    }
+
     /// Plain addition: an overflow is infinity, which is [`MAX`](Cost::MAX) already.
     #[inline]
     fn saturating_add(self, other: Self) -> Self {
