@@ -351,6 +351,11 @@ pub(crate) enum Slot {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Full;
 
+/// The words of a closed bitset for `nodes` nodes.
+fn closed_words(nodes: usize) -> usize {
+    nodes.div_ceil(64)
+}
+
 /// States with their parents and costs, indexed by `u32`, with a closed bit each.
 #[derive(Debug)]
 pub(crate) struct NodeStore<State, C, Action = ()> {
@@ -360,6 +365,8 @@ pub(crate) struct NodeStore<State, C, Action = ()> {
     /// For each node, the cheapest path cost found so far from the start.
     costs: Vec<C>,
     table: IndexTable,
+    /// One bit a node, with room for as many nodes as the table takes before it grows, so
+    /// that storing a node needs no test for the bitset's room.
     closed: Vec<u64>,
     most_nodes: usize,
     /// The action that reached each node but a root, when the store's user reads solutions
@@ -394,12 +401,13 @@ where
     }
 
     fn with_room(most_nodes: usize, room: usize, steps: Steps<Action, C>) -> Self {
+        let table = IndexTable::for_nodes(room);
         NodeStore {
             states: Vec::with_capacity(room),
             parents: Vec::with_capacity(room),
             costs: Vec::with_capacity(room),
-            table: IndexTable::for_nodes(room),
-            closed: Vec::new(),
+            closed: vec![0; closed_words(table.most_nodes())],
+            table,
             most_nodes: most_nodes.min(MOST_NODES),
             steps,
         }
@@ -416,8 +424,9 @@ where
         self.parents.clear();
         self.costs.clear();
         self.table.clear(&self.states);
+        // No bit is set beyond the nodes stored.
+        self.closed[..closed_words(self.states.len())].fill(0);
         self.states.clear();
-        self.closed.clear();
         self.steps.clear();
     }
 
@@ -453,6 +462,7 @@ where
         }
         if len >= self.table.most_nodes() {
             self.table.grow(&self.states);
+            self.closed.resize(closed_words(self.table.most_nodes()), 0);
             position = match self.table.find(hash, &self.states, &state) {
                 Ok(_) => unreachable!("the state was not stored before the table grew"),
                 Err(position) => position,
@@ -464,9 +474,6 @@ where
         self.states.push(state);
         self.parents.push(parent);
         self.costs.push(g);
-        if self.closed.len() * 64 < self.states.len() {
-            self.closed.push(0);
-        }
         if parent == NO_PARENT {
             self.steps.push_root();
         }
