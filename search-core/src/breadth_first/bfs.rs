@@ -172,6 +172,12 @@ trait Store<P: Problem> {
         None
     }
 
+    /// The cost of node `index`'s path from its root, for a store that keeps path costs (zero
+    /// for one that doesn't): read once an expansion, and passed back with each child.
+    fn path_cost(&self, _index: usize) -> P::Cost {
+        P::Cost::ZERO
+    }
+
     /// The solution from node `index`'s root down to it.
     fn solution_to(&self, problem: &P, index: usize) -> OutcomeOf<P>;
 
@@ -189,8 +195,14 @@ trait Store<P: Problem> {
 /// The tree could take no more nodes.
 struct Full;
 
-/// A parent node's index, and the action and cost of the step from it.
-type Step<P> = (usize, <P as Problem>::Action, <P as Problem>::Cost);
+/// A parent node's index and [path cost](Store::path_cost), and the action and cost of the step
+/// from it.
+type Step<P> = (
+    usize,
+    <P as Problem>::Cost,
+    <P as Problem>::Action,
+    <P as Problem>::Cost,
+);
 
 /// The tree, and a visited set of the caller's beside it.
 struct BesideVisited<P: Problem, V> {
@@ -224,7 +236,7 @@ impl<P: Problem, V: VisitedSet<P>> Store<P> for BesideVisited<P, V> {
             return Ok(None);
         }
         let pushed = match parent {
-            Some((parent, action, cost)) => self.tree.push(state, parent, action, cost),
+            Some((parent, _, action, cost)) => self.tree.push(state, parent, action, cost),
             None => self.tree.push_root(state),
         };
         pushed.map(Some).ok_or(Full)
@@ -264,6 +276,12 @@ impl<P: Problem> Store<P> for Indexed<P> {
             .map(|parent| parent as usize)
     }
 
+    #[inline]
+    fn path_cost(&self, index: usize) -> P::Cost {
+        // Cannot truncate: node numbers are `u32`.
+        self.nodes.g(index as u32)
+    }
+
     fn solution_to(&self, problem: &P, index: usize) -> OutcomeOf<P> {
         self.nodes.solution_to(problem, index as u32)
     }
@@ -277,11 +295,9 @@ impl<P: Problem> Store<P> for Indexed<P> {
         parent: Option<Step<P>>,
     ) -> Result<Option<usize>, Full> {
         let (parent, g, action) = match parent {
-            Some((parent, action, cost)) => {
+            Some((parent, parent_g, action, cost)) => {
                 // Cannot truncate: node numbers are `u32`.
-                let parent = parent as u32;
-                let g = self.nodes.g(parent).saturating_add(cost);
-                (parent, g, Some(action))
+                (parent as u32, parent_g.saturating_add(cost), Some(action))
             }
             None => (NO_PARENT, P::Cost::ZERO, None),
         };
@@ -352,6 +368,8 @@ where
                 observer.expanded(store.state(parent), costs[parent]);
             }
             let back = store.parent_of(parent);
+            // Once an expansion: read inside the loop, it was a load and a bounds test per child.
+            let parent_g = store.path_cost(parent);
             let walk = SuccessorWalk::begin(problem, store.state(parent), &mut buffer);
             let handle = |successor: Successor<P::State, P::Action, P::Cost>| {
                 // Counted one by one, not per node: a goal ends the loop early, and the count
@@ -371,7 +389,7 @@ where
                     statistics.duplicates += 1;
                     return ControlFlow::Continue(());
                 }
-                let step = (parent, successor.action, successor.cost);
+                let step = (parent, parent_g, successor.action, successor.cost);
                 let child = match store.add(problem, successor.state, Some(step)) {
                     Ok(Some(child)) => child,
                     Ok(None) => {
