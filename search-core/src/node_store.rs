@@ -35,9 +35,13 @@ pub(crate) const NO_PARENT: u32 = u32::MAX;
 const MOST_NODES: usize = NO_PARENT as usize;
 
 /// Room reserved up front: a small search (the 8-puzzle stores a few thousand nodes) otherwise
-/// spends a tenth of its instructions growing and rehashing from zero, and a few dozen kilobytes
-/// of untouched capacity cost nothing resident.
-const INITIAL_NODES: usize = 1 << 12;
+/// spends a tenth of its instructions growing and rehashing from zero, and untouched capacity
+/// costs nothing resident; the table's 64 KiB are written once.
+///
+/// 8192 rather than 4096: searches of a few thousand to a few tens of thousands of nodes ran
+/// 5-10% faster for it (goal-set BFS on the `explicit` bench's grids, 6,000 to 30,000 nodes,
+/// from 1.00-1.02 of pathfinding's time to 0.94-0.96), and 8-puzzle A* no slower.
+const INITIAL_NODES: usize = 1 << 13;
 
 /// A table slot holding no node.
 const EMPTY: u32 = u32::MAX;
