@@ -6,6 +6,7 @@
 
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
+use std::ops::ControlFlow;
 
 use crate::cost::Cost;
 use crate::hash::FastHashSet;
@@ -15,7 +16,7 @@ use crate::observer::{NoObserver, Observer, Progress};
 use crate::open_list::CostQueue;
 use crate::outcome::{Limit, Outcome, Solution};
 use crate::path::solution;
-use crate::problem::{Problem, Successors};
+use crate::problem::{Problem, Successor, Successors};
 use crate::shortest_path::dijkstra::{Settler, SettlerParts};
 use crate::statistics::Statistics;
 
@@ -354,16 +355,42 @@ impl<P: Problem> Problem for Restricted<'_, P> {
     fn successors(&self, state: &P::State, out: &mut Successors<Self>) {
         self.inner.successors(state, out);
         let from_spur = state == self.from;
-        let removed = |state: &P::State| {
-            self.avoided.contains(state) || (from_spur && self.taken.contains(state))
-        };
-        out.retain(|successor| !removed(&successor.state));
+        out.retain(|successor| !self.removes(from_spur, &successor.state));
+    }
+
+    const VISITS_SUCCESSORS: bool = P::VISITS_SUCCESSORS;
+
+    // The inner problem's successors one at a time, where it makes them so: the deviations'
+    // searches then skip the buffer and its `retain`.
+    #[inline]
+    fn visit_successors<B>(
+        &self,
+        state: &P::State,
+        mut visit: impl FnMut(Successor<P::State, P::Action, P::Cost>) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let from_spur = state == self.from;
+        self.inner.visit_successors(state, |successor| {
+            if self.removes(from_spur, &successor.state) {
+                ControlFlow::Continue(())
+            } else {
+                visit(successor)
+            }
+        })
     }
 
     const ACTIONS_FROM_STATES: bool = P::ACTIONS_FROM_STATES;
 
     fn action_between(&self, from: &P::State, to: &P::State) -> Option<P::Action> {
         self.inner.action_between(from, to)
+    }
+}
+
+impl<P: Problem> Restricted<'_, P> {
+    /// Whether this deviation removes the move into `to`, made from the spur state when
+    /// `from_spur`.
+    #[inline]
+    fn removes(&self, from_spur: bool, to: &P::State) -> bool {
+        self.avoided.contains(to) || (from_spur && self.taken.contains(to))
     }
 }
 
