@@ -40,7 +40,7 @@ const MOST_NODES: usize = NO_PARENT as usize;
 ///
 /// 8192 rather than 4096: searches of a few thousand to a few tens of thousands of nodes ran
 /// 5-10% faster for it (goal-set BFS on the `explicit` bench's grids, 6,000 to 30,000 nodes,
-/// from 1.00-1.02 of pathfinding's time to 0.94-0.96), and 8-puzzle A* no slower.
+/// from 0.99-1.01 of pathfinding's time to 0.92-0.97), and 8-puzzle A* no slower.
 const INITIAL_NODES: usize = 1 << 13;
 
 /// A table slot holding no node.

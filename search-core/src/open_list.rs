@@ -141,8 +141,7 @@ impl<C> PartialOrd for KeyedEntry<C> {
         Some(self.cmp(other))
     }
 
-    // The heap's comparisons, written out: one `cmp` and `sbb` each, where the default
-    // methods go through `partial_cmp`.
+    // The two comparisons the heap makes, written out as one `cmp` and `sbb` each.
     #[inline]
     fn lt(&self, other: &Self) -> bool {
         self.priority() < other.priority()
