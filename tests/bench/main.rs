@@ -5,7 +5,7 @@
 //! section names such as `-- astar memory` to run only those sections).
 //! It prints Markdown tables (medians and ratios), then the summary table of the sections run
 //! (one row per benchmark, the table that opens `BENCHMARKS.md`), and writes them to
-//! `target/bench-report.md`.
+//! `bench-report.md` in the target directory.
 
 mod baseline;
 mod bfs_memory;
@@ -109,11 +109,22 @@ fn main() {
     }
     let _ = writeln!(report, "## Summary\n\n{}", summary.to_markdown());
     print!("{report}");
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../target/bench-report.md");
-    match std::fs::write(path, &report) {
-        Ok(()) => eprintln!("written to {path}"),
-        Err(error) => eprintln!("could not write {path}: {error}"),
+    let path = report_path();
+    match std::fs::write(&path, &report) {
+        Ok(()) => eprintln!("written to {}", path.display()),
+        Err(error) => eprintln!("could not write {}: {error}", path.display()),
     }
+}
+
+/// Where the report goes: `bench-report.md` in cargo's target directory, the workspace's
+/// `target/` unless `CARGO_TARGET_DIR` names another. A relative `CARGO_TARGET_DIR` is taken
+/// from the workspace root: cargo reads it from the directory it was started in, which a
+/// bench, started in its package's directory, cannot know.
+fn report_path() -> std::path::PathBuf {
+    let workspace = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
+    let target = std::env::var_os("CARGO_TARGET_DIR")
+        .map_or_else(|| workspace.join("target"), |dir| workspace.join(dir));
+    target.join("bench-report.md")
 }
 
 /// A section of the report, which it appends to the string, adding its row(s) to the summary.
