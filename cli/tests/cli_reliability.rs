@@ -300,7 +300,10 @@ fn the_memory_budget_is_named_when_it_stops_an_enumeration() {
     let stderr = String::from_utf8(output.stderr).unwrap();
     assert_eq!(output.status.code(), Some(3), "{stderr}");
     let stdout = String::from_utf8(output.stdout).unwrap();
-    assert!(stdout.contains("gave up, stored-node limit"), "{stdout}");
+    assert!(
+        stdout.contains("gave up, memory budget reached (--max-memory)"),
+        "{stdout}"
+    );
     assert!(stderr.contains("--max-memory budget"), "{stderr}");
 }
 
@@ -513,7 +516,7 @@ fn the_memory_budget_stops_a_search_with_exit_3() {
     assert_eq!(output.status.code(), Some(3), "{output:?}");
     let stdout = String::from_utf8(output.stdout).unwrap();
     assert!(
-        stdout.contains("result: gave up, stored-node limit reached"),
+        stdout.contains("result: gave up, memory budget reached (--max-memory)"),
         "{stdout}"
     );
     let stderr = String::from_utf8(output.stderr).unwrap();

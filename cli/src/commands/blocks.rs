@@ -56,13 +56,13 @@ fn farthest(args: &BlocksArgs, name: &str, problem: &Blocks, start: &Placement) 
     let found = match problem.farthest(start, &limits) {
         Ok(found) => found,
         Err(limit) => {
-            let limit = crate::output::memory::as_told(limit);
+            let limit = crate::output::memory::limit_words(&crate::output::memory::as_told(limit));
             let mut out = status::stdout();
             match args.output.format {
                 SolveFormat::Json => writeln!(
                     out,
                     "{}",
-                    json!({"result": "gave up", "layout": name, "metric": metric_name, "limit": limit.to_string()})
+                    json!({"result": "gave up", "layout": name, "metric": metric_name, "limit": limit})
                 )?,
                 SolveFormat::Text | SolveFormat::Moves => {
                     writeln!(

@@ -160,7 +160,8 @@ pub fn run(args: &GraphArgs, registry: &Registry) -> Result<Status> {
             args.max_nodes
         )),
         Ending::LimitReached { limit, .. } => status::warn(format_args!(
-            "no path is highlighted: the search for a path to the goal gave up, {limit}; raise --max-nodes, or leave out --goal"
+            "no path is highlighted: the search for a path to the goal gave up, {}; raise --max-nodes, or leave out --goal",
+            crate::output::memory::limit_words(limit)
         )),
     }
     Ok(report::answer_status(&answer.ending))

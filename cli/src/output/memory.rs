@@ -111,6 +111,17 @@ pub fn as_told(limit: search_core::Limit) -> search_core::Limit {
     }
 }
 
+/// `limit` in words, for the `result:` line and the JSON `limit` field: a stop the budget made
+/// says so, where the words of the [`Limit::Stored`](search_core::Limit::Stored) it is reported
+/// as ([`as_told`]) would blame a stored-node limit the user never set.
+pub fn limit_words(limit: &search_core::Limit) -> String {
+    if *limit == search_core::Limit::Stored && exceeded() {
+        "memory budget reached (--max-memory)".to_string()
+    } else {
+        limit.to_string()
+    }
+}
+
 /// The default budget: three quarters of the memory the process may hold (the machine's, or
 /// its control group's if less), or half of its address-space limit if that is less; none if
 /// none can be told. See [`memory_ceiling`](super::memory_ceiling).

@@ -64,7 +64,7 @@ pub fn answer_json(start: &str, goal: &str, answer: &Answer) -> Value {
         }
         AnswerEnding::Unreachable { reaches, .. } => object["reaches"] = json!(reaches),
         AnswerEnding::LimitReached { limit, lower_bound } => {
-            object["limit"] = json!(limit.to_string());
+            object["limit"] = json!(crate::output::memory::limit_words(limit));
             if let Some(bound) = lower_bound {
                 object["lower_bound"] = json!(bound);
             }
@@ -189,6 +189,7 @@ pub fn write_steps<Move: std::fmt::Display>(
 /// The `result:` line of a search a limit stopped, with the length it proved no solution is
 /// shorter than, if it proved one.
 pub fn gave_up_line(limit: &Limit, lower_bound: Option<u64>) -> String {
+    let limit = crate::output::memory::limit_words(limit);
     match lower_bound {
         Some(bound) => {
             format!("result: gave up, {limit}; no solution is shorter than {bound} moves")
