@@ -22,6 +22,8 @@
 //! mispredicted branches were the largest part of Dijkstra's time beyond pathfinding's there. At 20 million 15-puzzle nodes (the memory benchmark) both fill
 //! the same table of 2^25 slots.
 
+use std::collections::TryReserveError;
+
 use crate::cost::Cost;
 use crate::hash::hash_one;
 use crate::outcome::OutcomeOf;
@@ -42,6 +44,10 @@ const MOST_NODES: usize = NO_PARENT as usize;
 /// 5-10% faster for it (goal-set BFS on the `explicit` bench's grids, 6,000 to 30,000 nodes,
 /// from 0.99-1.01 of pathfinding's time to 0.92-0.97), and 8-puzzle A* no slower.
 const INITIAL_NODES: usize = 1 << 13;
+
+/// The most bytes of states a new store makes room for: a store of 64-byte states starts with
+/// room for 8,192 nodes, one of 4 KiB states for 256.
+const INITIAL_BYTES: usize = 1 << 20;
 
 /// A table slot holding no node.
 const EMPTY: u32 = u32::MAX;
@@ -186,17 +192,25 @@ impl IndexTable {
 
     /// An empty table of `slots` slots, a power of two and at least [`GROUP`].
     fn with_slots(slots: usize) -> Self {
+        Self::try_with_slots(slots).expect("memory for a node table")
+    }
+
+    /// An empty table of `slots` slots, or the error when its memory cannot be had.
+    fn try_with_slots(slots: usize) -> Result<Self, TryReserveError> {
         debug_assert!(slots.is_power_of_two() && slots >= GROUP);
         let index_bits = slots.trailing_zeros();
-        IndexTable {
-            slots: vec![EMPTY; slots + GROUP],
+        let mut memory = Vec::new();
+        memory.try_reserve_exact(slots + GROUP)?;
+        memory.resize(slots + GROUP, EMPTY);
+        Ok(IndexTable {
+            slots: memory,
             position_mask: slots - 1,
             index_mask: if index_bits >= u32::BITS {
                 u32::MAX
             } else {
                 (1 << index_bits) - 1
             },
-        }
+        })
     }
 
     /// The number of slots, not counting the copies of the first ones.
@@ -303,22 +317,29 @@ impl IndexTable {
         }
     }
 
-    /// Replaces the table with one twice as large holding every node of `states`.
+    /// Replaces the table with one twice as large holding every node of `states`, or, when the
+    /// memory for it cannot be had, with one of the same size, and says so.
     ///
     /// The slots are rebuilt from the states in order rather than moved over, so the old slots
-    /// can go first: the peak is the new table alone, and the states are read sequentially.
+    /// can go first: the peak is the new table alone, and the states are read sequentially. A
+    /// table of the old size takes the memory just freed.
     #[cold]
     #[inline(never)]
-    fn grow<State: std::hash::Hash>(&mut self, states: &[State]) {
-        let slots = self.len() * 2;
+    fn grow<State: std::hash::Hash>(&mut self, states: &[State]) -> Result<(), TryReserveError> {
+        let slots = self.len();
         self.slots = Vec::new();
-        *self = IndexTable::with_slots(slots);
+        let (table, result) = match IndexTable::try_with_slots(slots * 2) {
+            Ok(table) => (table, Ok(())),
+            Err(error) => (IndexTable::with_slots(slots), Err(error)),
+        };
+        *self = table;
         for (index, state) in states.iter().enumerate() {
             let hash = hash_one(state);
             let position = self.free_slot(hash);
             // Cannot truncate: the store holds at most `MOST_NODES` nodes.
             self.occupy(position, hash, index as u32);
         }
+        result
     }
 
     /// Empties the table of the nodes of `states`, in time proportional to their number when
@@ -405,16 +426,21 @@ where
     }
 
     fn with_room(most_nodes: usize, room: usize, steps: Steps<Action, C>) -> Self {
-        let table = IndexTable::for_nodes(room);
-        NodeStore {
-            states: Vec::with_capacity(room),
-            parents: Vec::with_capacity(room),
-            costs: Vec::with_capacity(room),
-            closed: vec![0; closed_words(table.most_nodes())],
-            table,
+        // Large states take fewer nodes' room, so that the first allocation stays small.
+        let room = room.min((INITIAL_BYTES / size_of::<State>().max(1)).max(GROUP));
+        let mut store = NodeStore {
+            states: Vec::new(),
+            parents: Vec::new(),
+            costs: Vec::new(),
+            closed: Vec::new(),
+            table: IndexTable::for_nodes(room),
             most_nodes: most_nodes.min(MOST_NODES),
             steps,
-        }
+        };
+        store
+            .reserve_for_table()
+            .expect("memory for a new node store's first nodes");
+        store
     }
 
     pub(crate) fn len(&self) -> usize {
@@ -465,8 +491,9 @@ where
             return Err(Full);
         }
         if len >= self.table.most_nodes() {
-            self.table.grow(&self.states);
-            self.closed.resize(closed_words(self.table.most_nodes()), 0);
+            if self.grow().is_err() {
+                return Err(Full);
+            }
             position = match self.table.find(hash, &self.states, &state) {
                 Ok(_) => unreachable!("the state was not stored before the table grew"),
                 Err(position) => position,
@@ -482,6 +509,29 @@ where
             self.steps.push_root();
         }
         Ok(Slot::New(index))
+    }
+
+    /// Doubles the table and makes room in every node array for as many nodes as it takes, so
+    /// that storing a node allocates nothing; an error when the memory cannot be had, which
+    /// the searches report as the stored-node limit rather than aborting.
+    #[cold]
+    #[inline(never)]
+    fn grow(&mut self) -> Result<(), TryReserveError> {
+        self.table.grow(&self.states)?;
+        self.reserve_for_table()
+    }
+
+    /// Room in every node array for as many nodes as the table takes.
+    fn reserve_for_table(&mut self) -> Result<(), TryReserveError> {
+        let room = self.table.most_nodes() - self.states.len();
+        self.states.try_reserve_exact(room)?;
+        self.parents.try_reserve_exact(room)?;
+        self.costs.try_reserve_exact(room)?;
+        self.steps.try_reserve(room)?;
+        let words = closed_words(self.table.most_nodes());
+        self.closed.try_reserve_exact(words - self.closed.len())?;
+        self.closed.resize(words, 0);
+        Ok(())
     }
 
     /// Records `action` as the step into the node [`insert`](NodeStore::insert) has just

@@ -60,6 +60,20 @@ impl<A, C: Copy> Steps<A, C> {
         self.costs.clear();
     }
 
+    /// Makes room for `additional` more steps, or says the memory cannot be had.
+    pub(crate) fn try_reserve(
+        &mut self,
+        additional: usize,
+    ) -> Result<(), std::collections::TryReserveError> {
+        if self.record_actions {
+            self.actions.try_reserve_exact(additional)?;
+        }
+        if self.record_costs {
+            self.costs.try_reserve_exact(additional)?;
+        }
+        Ok(())
+    }
+
     /// Counts another root, stored before every other node.
     #[inline]
     pub(crate) fn push_root(&mut self) {

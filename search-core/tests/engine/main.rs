@@ -13,6 +13,7 @@ mod goal_sets;
 mod graphs;
 mod informed;
 mod k_shortest;
+mod memory;
 mod progress;
 mod recorded;
 mod uninformed;
