@@ -121,7 +121,8 @@ pub enum Limit {
     /// The number of expanded nodes reached [`Limits::max_expanded`](crate::Limits).
     Expanded,
     /// The number of stored nodes reached [`Limits::max_stored`](crate::Limits), the guard that
-    /// keeps memory bounded.
+    /// keeps memory bounded, or the memory to store more could not be had (the allocator
+    /// refused a node store's growth).
     Stored,
     /// The deadline passed.
     Deadline,
