@@ -51,9 +51,9 @@ pub trait Cost:
     /// `a.order_key() < b.order_key()`), or `None` for every cost of a type that has none.
     ///
     /// The open lists' heaps compare entries by these keys, f's and g's as one 128-bit number,
-    /// where comparing the costs themselves takes two comparisons and a conditional move; on
-    /// road grids with `f64` costs A* takes 5% less time for it. Without keys they compare the
-    /// costs. By default [`to_u64`](Cost::to_u64) for [`BUCKETED`](Cost::BUCKETED) costs, which
+    /// where comparing the costs themselves takes two comparisons and a conditional move (with
+    /// the heap's other change of the same commit, A* on the `explicit` bench's road grids went
+    /// from 38.1 ms to 35.0 ms). Without keys they compare the costs. By default [`to_u64`](Cost::to_u64) for [`BUCKETED`](Cost::BUCKETED) costs, which
     /// promise that it orders them, and `None` for the others; [`FloatCost`](crate::FloatCost)
     /// gives its bits.
     #[inline]
