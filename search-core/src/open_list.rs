@@ -20,6 +20,7 @@
 
 use crate::quaternary_heap::QuaternaryHeap;
 use std::cmp::Ordering;
+use std::collections::TryReserveError;
 
 use crate::cost::Cost;
 
@@ -249,8 +250,11 @@ impl<C: Cost> OpenList<C> {
 
     // Always: left to the compiler, the push stayed a call in A* and Yen's deviations (4% of the
     // `explicit` benchmark's samples); inlined, their share fell by about that call overhead.
+    //
+    // An error when the memory to grow cannot be had: the searches end at the stored-node
+    // limit rather than abort.
     #[inline(always)]
-    pub(crate) fn push(&mut self, index: u32, g: C, h: C) {
+    pub(crate) fn push(&mut self, index: u32, g: C, h: C) -> Result<(), TryReserveError> {
         let f = g.saturating_add(h);
         let f_value = f.to_u64();
         // A saturated f no longer determines h from g, and the buckets keep one h per (f, g).
@@ -264,16 +268,18 @@ impl<C: Cost> OpenList<C> {
                     index,
                 }),
                 _ => self.heap.push(HeapEntry { f, g, h, index }),
-            }
-            return;
+            }?;
+            return Ok(());
         }
         // Cannot truncate: both are below `BUCKETED_F`, as h <= f.
         let (f_value, h_value) = (f_value as usize, h.to_u64() as usize);
         if f_value >= self.layers.len() {
+            self.layers.try_reserve(f_value + 1 - self.layers.len())?;
             self.layers.resize_with(f_value + 1, Layer::default);
         }
         let layer = &mut self.layers[f_value];
         if h_value >= layer.by_h.len() {
+            layer.by_h.try_reserve(h_value + 1 - layer.by_h.len())?;
             layer.by_h.resize_with(h_value + 1, || Stack {
                 g,
                 h,
@@ -286,14 +292,21 @@ impl<C: Cost> OpenList<C> {
         stack.g = g;
         stack.h = h;
         if stack.top.len() == CHUNK {
-            let fresh = self
-                .spare
-                .pop()
-                .unwrap_or_else(|| Vec::with_capacity(CHUNK));
+            let fresh = match self.spare.pop() {
+                Some(chunk) => chunk,
+                None => {
+                    let mut chunk = Vec::new();
+                    chunk.try_reserve_exact(CHUNK)?;
+                    chunk
+                }
+            };
+            stack.below.try_reserve(1)?;
             stack.below.push(std::mem::replace(&mut stack.top, fresh));
         } else if stack.top.capacity() == 0 {
             // Skips the first few doublings, which dominate in small searches.
-            stack.top.reserve(STACK_START);
+            stack.top.try_reserve_exact(STACK_START)?;
+        } else if stack.top.len() == stack.top.capacity() {
+            stack.top.try_reserve(1)?;
         }
         stack.top.push(index);
         if layer.len == 0 {
@@ -308,6 +321,7 @@ impl<C: Cost> OpenList<C> {
             self.lowest_f = f_value;
         }
         self.bucketed += 1;
+        Ok(())
     }
 
     /// The most promising entry, possibly stale: the caller compares its g with the node's.
@@ -427,12 +441,14 @@ impl<C: Cost> CostQueue<C> {
 
     // Always, as `OpenList::push`: left to the compiler, the push stayed a call in the
     // `explicit` benchmark's Dijkstra (2.4% of its samples).
+    //
+    // An error when the memory to grow cannot be had, as `OpenList::push`.
     #[inline(always)]
-    pub(crate) fn push(&mut self, index: u32, g: C) {
+    pub(crate) fn push(&mut self, index: u32, g: C) -> Result<(), TryReserveError> {
         if C::BUCKETED {
-            self.buckets.push(index, g, C::ZERO);
+            self.buckets.push(index, g, C::ZERO)
         } else {
-            self.heap.push(CostEntry { g, index });
+            self.heap.push(CostEntry { g, index })
         }
     }
 
@@ -465,10 +481,10 @@ mod tests {
     fn lowest_f_first_then_largest_g() {
         let mut open = OpenList::<u8>::new();
         let h = [5, 1, 3, 9];
-        open.push(0, 1, h[0]); // f 6
-        open.push(1, 4, h[1]); // f 5, deeper
-        open.push(2, 2, h[2]); // f 5
-        open.push(3, 0, h[3]); // f 9
+        open.push(0, 1, h[0]).unwrap(); // f 6
+        open.push(1, 4, h[1]).unwrap(); // f 5, deeper
+        open.push(2, 2, h[2]).unwrap(); // f 5
+        open.push(3, 0, h[3]).unwrap(); // f 9
         assert_eq!(drain(&mut open, &h), [(1, 4), (2, 2), (0, 1), (3, 0)]);
     }
 
@@ -476,11 +492,11 @@ mod tests {
     fn a_push_below_the_lowest_f_comes_out_next() {
         let mut open = OpenList::<u32>::new();
         let h = [10, 10, 3, 2];
-        open.push(0, 0, h[0]);
-        open.push(1, 1, h[1]);
+        open.push(0, 0, h[0]).unwrap();
+        open.push(1, 1, h[1]).unwrap();
         assert_eq!(open.pop().map(|popped| popped.index), Some(0));
-        open.push(2, 2, h[2]); // An inconsistent estimate: f 5 after f 10.
-        open.push(3, 2, h[3]); // f 4
+        open.push(2, 2, h[2]).unwrap(); // An inconsistent estimate: f 5 after f 10.
+        open.push(3, 2, h[3]).unwrap(); // f 4
         assert_eq!(drain(&mut open, &h), [(3, 2), (2, 2), (1, 1)]);
     }
 
@@ -488,11 +504,11 @@ mod tests {
     fn equal_keys_come_out_latest_first_and_layers_refill() {
         let mut open = OpenList::<u16>::new();
         let h = [3, 3, 3, 1];
-        open.push(0, 3, h[0]);
-        open.push(1, 3, h[1]);
+        open.push(0, 3, h[0]).unwrap();
+        open.push(1, 3, h[1]).unwrap();
         assert_eq!(open.pop().map(|popped| popped.index), Some(1));
-        open.push(2, 3, h[2]);
-        open.push(3, 5, h[3]);
+        open.push(2, 3, h[2]).unwrap();
+        open.push(3, 5, h[3]).unwrap();
         assert_eq!(drain(&mut open, &h), [(3, 5), (2, 3), (0, 3)]);
     }
 
@@ -500,8 +516,8 @@ mod tests {
     fn a_filler_stack_does_not_lend_its_estimate() {
         let mut open = OpenList::<u16>::new();
         let h = [0, 6];
-        open.push(1, 0, h[1]); // f 6, creating the stacks for h 0 to 6 at once
-        open.push(0, 6, h[0]); // f 6, g 6, in the filler stack of h 0
+        open.push(1, 0, h[1]).unwrap(); // f 6, creating the stacks for h 0 to 6 at once
+        open.push(0, 6, h[0]).unwrap(); // f 6, g 6, in the filler stack of h 0
         assert_eq!(drain(&mut open, &h), [(0, 6), (1, 0)]);
     }
 
@@ -512,7 +528,7 @@ mod tests {
         let mut open = OpenList::<u32>::new();
         let h = vec![0; 1_000];
         for index in 0..1_000 {
-            open.push(index, index * 7 % 1_000, 0);
+            open.push(index, index * 7 % 1_000, 0).unwrap();
         }
         assert!(open.layers.iter().all(|layer| layer.by_h.len() <= 1));
         let costs: Vec<u32> = drain(&mut open, &h).iter().map(|&(_, g)| g).collect();
@@ -528,8 +544,9 @@ mod tests {
         let costs = [3.5, 0.25, 3.5, 1.0, 0.25, 7.0, 1.0, 0.0];
         let (mut queue, mut open) = (CostQueue::new(), OpenList::new());
         for (index, &cost) in costs.iter().enumerate() {
-            queue.push(index as u32, FloatCost::of(cost));
-            open.push(index as u32, FloatCost::of(cost), FloatCost::ZERO);
+            queue.push(index as u32, FloatCost::of(cost)).unwrap();
+            open.push(index as u32, FloatCost::of(cost), FloatCost::ZERO)
+                .unwrap();
         }
         let queued: Vec<(u32, FloatCost)> = std::iter::from_fn(|| queue.pop()).collect();
         let opened: Vec<(u32, FloatCost)> = std::iter::from_fn(|| open.pop())
@@ -545,19 +562,19 @@ mod tests {
     fn a_cleared_list_is_empty_and_orders_again() {
         let mut open = OpenList::<u32>::new();
         for index in 0..3 * CHUNK as u32 {
-            open.push(index, 4, index % 3);
+            open.push(index, 4, index % 3).unwrap();
         }
-        open.push(7, 5_000, 0);
+        open.push(7, 5_000, 0).unwrap();
         open.pop();
         open.clear();
         assert_eq!(open.pop(), None);
         let h = [9, 2, 0];
-        open.push(0, 1, h[0]); // f 10
-        open.push(1, 3, h[1]); // f 5
-        open.push(2, 7_000, h[2]); // in the heap
+        open.push(0, 1, h[0]).unwrap(); // f 10
+        open.push(1, 3, h[1]).unwrap(); // f 5
+        open.push(2, 7_000, h[2]).unwrap(); // in the heap
         assert_eq!(drain(&mut open, &h), [(1, 3), (0, 1), (2, 7_000)]);
         let mut queue = CostQueue::<crate::FloatCost>::new();
-        queue.push(0, crate::FloatCost::of(2.0));
+        queue.push(0, crate::FloatCost::of(2.0)).unwrap();
         queue.clear();
         assert_eq!(queue.pop(), None);
     }
@@ -571,13 +588,13 @@ mod tests {
         // Two rounds of filling past chunk boundaries and draining part way, so emptied chunks
         // are recycled into the same stack.
         for index in 0..2 * CHUNK as u32 + 1 {
-            open.push(index, 3, h[index as usize]);
+            open.push(index, 3, h[index as usize]).unwrap();
         }
         for _ in 0..CHUNK + 3 {
             expected.push(open.pop().map(|popped| popped.index));
         }
         for index in 2 * CHUNK as u32 + 1..total {
-            open.push(index, 3, h[index as usize]);
+            open.push(index, 3, h[index as usize]).unwrap();
         }
         let popped = drain(&mut open, &h);
         let mut order: Vec<u32> = expected.into_iter().map(Option::unwrap).collect();
@@ -593,11 +610,11 @@ mod tests {
     fn huge_costs_go_to_the_heap_after_every_bucket() {
         let mut open = OpenList::<u32>::new();
         let h = [7, 0, 1_007, 1, 1_000];
-        open.push(0, 5_000, h[0]);
-        open.push(1, 2_000_000, h[1]);
-        open.push(2, 4_000, h[2]);
-        open.push(3, 1, h[3]);
-        open.push(4, 10, h[4]);
+        open.push(0, 5_000, h[0]).unwrap();
+        open.push(1, 2_000_000, h[1]).unwrap();
+        open.push(2, 4_000, h[2]).unwrap();
+        open.push(3, 1, h[3]).unwrap();
+        open.push(4, 10, h[4]).unwrap();
         // Bucketed f 2 and f 1010 first, then the heap by f and larger g.
         assert_eq!(
             drain(&mut open, &h),
@@ -653,8 +670,8 @@ mod tests {
         for index in 0..3_000 {
             // Above the buckets' range, with many ties on f.
             let (g, h) = (2_000 + random(50), random(50));
-            keyed.push(index, g, h);
-            compared.push(index, Unkeyed(g), Unkeyed(h));
+            keyed.push(index, g, h).unwrap();
+            compared.push(index, Unkeyed(g), Unkeyed(h)).unwrap();
             if index % 3 == 2 {
                 let popped = keyed.pop().expect("entries left");
                 from_keys.push((popped.g, popped.h));
@@ -676,9 +693,9 @@ mod tests {
     fn saturated_estimates_keep_their_own_h() {
         let mut open = OpenList::<u8>::new();
         let h = [200, 254, 250];
-        open.push(0, 200, h[0]); // f saturates at 255
-        open.push(1, 0, h[1]); // f 254
-        open.push(2, 200, h[2]); // f saturates too, with another h
+        open.push(0, 200, h[0]).unwrap(); // f saturates at 255
+        open.push(1, 0, h[1]).unwrap(); // f 254
+        open.push(2, 200, h[2]).unwrap(); // f saturates too, with another h
         let popped = drain(&mut open, &h);
         // Nodes 0 and 2 tie on f and g, so either may come first; each keeps its own h,
         // which `drain` checks.

@@ -12,6 +12,8 @@
 //! heapsort): the entry that replaces the top came from the bottom and almost always belongs near
 //! it again.
 
+use std::collections::TryReserveError;
+
 /// The children of a node.
 const ARITY: usize = 4;
 
@@ -39,10 +41,15 @@ impl<T: Ord + Copy> QuaternaryHeap<T> {
         self.entries.clear();
     }
 
+    /// Adds `entry`, or says the memory to grow cannot be had.
     #[inline]
-    pub(crate) fn push(&mut self, entry: T) {
+    pub(crate) fn push(&mut self, entry: T) -> Result<(), TryReserveError> {
+        if self.entries.len() == self.entries.capacity() {
+            self.entries.try_reserve(1)?;
+        }
         self.entries.push(entry);
         self.sift_up(self.entries.len() - 1, entry);
+        Ok(())
     }
 
     /// Removes and returns the greatest entry; of equal ones, which depends only on the pushes
@@ -151,7 +158,7 @@ mod tests {
             let values = numbers(count, count as u64);
             let mut heap = QuaternaryHeap::new();
             for &value in &values {
-                heap.push(value);
+                heap.push(value).unwrap();
             }
             assert_eq!(heap.len(), count);
             let popped: Vec<u32> = std::iter::from_fn(|| heap.pop()).collect();
@@ -168,7 +175,7 @@ mod tests {
         let mut ours = QuaternaryHeap::new();
         let mut theirs = std::collections::BinaryHeap::new();
         for (step, &value) in values.iter().enumerate() {
-            ours.push(value);
+            ours.push(value).unwrap();
             theirs.push(value);
             if step % 3 == 2 {
                 assert_eq!(ours.pop(), theirs.pop());
@@ -184,12 +191,12 @@ mod tests {
     #[test]
     fn a_cleared_heap_is_empty_and_fills_again() {
         let mut heap = QuaternaryHeap::new();
-        heap.push(3);
-        heap.push(9);
+        heap.push(3).unwrap();
+        heap.push(9).unwrap();
         heap.clear();
         assert_eq!(heap.pop(), None);
-        heap.push(4);
-        heap.push(8);
+        heap.push(4).unwrap();
+        heap.push(8).unwrap();
         assert_eq!(heap.pop(), Some(8));
         assert_eq!(heap.pop(), Some(4));
     }

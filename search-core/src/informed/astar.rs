@@ -169,7 +169,9 @@ where
         Ok(Slot::New(index) | Slot::Known(index)) => index,
         Err(_full) => return Outcome::LimitReached(Limit::Stored),
     };
-    open.push(root, P::Cost::ZERO, start_estimate);
+    if open.push(root, P::Cost::ZERO, start_estimate).is_err() {
+        return Outcome::LimitReached(Limit::Stored);
+    }
     statistics.largest_frontier = 1;
     let mut successors = Successors::<P>::new();
 
@@ -231,7 +233,9 @@ where
                         entry.h,
                     );
                     store.push_step(successor.action);
-                    open.push(index, g, h);
+                    if open.push(index, g, h).is_err() {
+                        return ControlFlow::Break(Limit::Stored);
+                    }
                     frontier += 1;
                 }
                 Ok(Slot::Known(index)) => {
@@ -246,7 +250,9 @@ where
                         entry.h,
                     );
                     store.improve_child(index, entry.index, g, successor.action);
-                    open.push(index, g, h);
+                    if open.push(index, g, h).is_err() {
+                        return ControlFlow::Break(Limit::Stored);
+                    }
                     if store.is_closed(index) {
                         store.set_closed(index, false);
                         statistics.reopened += 1;

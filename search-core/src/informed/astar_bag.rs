@@ -187,7 +187,9 @@ where
         return BagOutcome::LimitReached(Limit::Stored);
     };
     links.push(SmallVec::new());
-    open.push(root, P::Cost::ZERO, start_h);
+    if open.push(root, P::Cost::ZERO, start_h).is_err() {
+        return BagOutcome::LimitReached(Limit::Stored);
+    }
     let mut goals = Vec::new();
     // The optimal cost, once the first goal is selected.
     let mut optimum: Option<P::Cost> = None;
@@ -238,7 +240,9 @@ where
                 Ok(Slot::New(child)) => {
                     links.push(SmallVec::from_buf([link]));
                     let h = heuristic.estimate(problem, store.state(child));
-                    open.push(child, g, h);
+                    if open.push(child, g, h).is_err() {
+                        break 'search Some(Limit::Stored);
+                    }
                 }
                 Ok(Slot::Known(child)) => {
                     let known = store.g(child);
@@ -258,7 +262,9 @@ where
                             statistics.reopened += 1;
                         }
                         let h = heuristic.estimate(problem, store.state(child));
-                        open.push(child, g, h);
+                        if open.push(child, g, h).is_err() {
+                            break 'search Some(Limit::Stored);
+                        }
                     }
                 }
             }

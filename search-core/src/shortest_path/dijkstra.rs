@@ -222,7 +222,9 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
         for root in roots {
             match settler.store.insert(root, NO_PARENT, P::Cost::ZERO) {
                 Ok(Slot::New(root)) => {
-                    settler.open.push(root, P::Cost::ZERO);
+                    if settler.open.push(root, P::Cost::ZERO).is_err() {
+                        settler.stopped = Some(Limit::Stored);
+                    }
                     settler.frontier += 1;
                 }
                 Ok(Slot::Known(_)) => {} // A root given twice is one root.
@@ -317,7 +319,9 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
                 Err(_full) => return ControlFlow::Break(Limit::Stored),
                 Ok(Slot::New(child)) => {
                     store.push_step(successor.action);
-                    open.push(child, g);
+                    if open.push(child, g).is_err() {
+                        return ControlFlow::Break(Limit::Stored);
+                    }
                     *frontier += 1;
                     if g == P::Cost::MAX {
                         *saturated += 1;
@@ -336,7 +340,9 @@ impl<'search, P: Problem, O: Observer<P>> Settler<'search, P, O> {
                         *saturated -= 1;
                     }
                     store.improve_child(child, index, g, successor.action);
-                    open.push(child, g);
+                    if open.push(child, g).is_err() {
+                        return ControlFlow::Break(Limit::Stored);
+                    }
                     reached(store.state(child), g);
                 }
             }

@@ -4,7 +4,12 @@
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
-use search_core::{Limit, Outcome, bfs, from_fn};
+use std::ops::ControlFlow;
+
+use search_core::heuristic::NoHeuristic;
+use search_core::{
+    FloatCost, Limit, Outcome, Problem, Successor, Successors, astar, bfs, dijkstra, from_fn,
+};
 
 thread_local! {
     /// The largest allocation this thread may make; others fail, as on a machine out of memory.
@@ -52,4 +57,57 @@ fn a_store_that_cannot_grow_ends_at_the_stored_limit() {
     assert_eq!(result.outcome, Outcome::LimitReached(Limit::Stored));
     // The table of 2^19 slots, 393,216 nodes at 3/4, could not double to 4 MiB.
     assert_eq!(result.statistics.stored, 393_216);
+}
+
+/// A star: the centre, 0, leads to a million leaves at cost 1, and nothing is a goal. Its
+/// successors are made one at a time, so that no list of a million is ever allocated.
+struct Star;
+
+const LEAVES: u64 = 1_000_000;
+
+impl Problem for Star {
+    type State = u64;
+    type Action = ();
+    type Cost = FloatCost;
+
+    fn is_goal(&self, _: &u64) -> bool {
+        false
+    }
+
+    fn successors(&self, centre: &u64, out: &mut Successors<Self>) {
+        let _ = self.visit_successors(centre, |successor| {
+            out.push(successor);
+            ControlFlow::<()>::Continue(())
+        });
+    }
+
+    const VISITS_SUCCESSORS: bool = true;
+
+    fn visit_successors<B>(
+        &self,
+        state: &u64,
+        mut visit: impl FnMut(Successor<u64, (), FloatCost>) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        if *state == 0 {
+            for leaf in 1..=LEAVES {
+                visit(Successor::new(leaf, (), FloatCost::of(1.0)))?;
+            }
+        }
+        ControlFlow::Continue(())
+    }
+}
+
+#[test]
+fn an_open_list_that_cannot_grow_ends_at_the_stored_limit() {
+    // Every leaf waits in the open list's heap, whose entries are larger than a stored node:
+    // the heap is refused memory first.
+    LARGEST.with(|largest| largest.set(4 << 20));
+    let informed = astar(&Star, &NoHeuristic, 0);
+    let uninformed = dijkstra(&Star, 0);
+    LARGEST.with(|largest| largest.set(usize::MAX));
+    for result in [informed, uninformed] {
+        assert_eq!(result.outcome, Outcome::LimitReached(Limit::Stored));
+        // Stopped by the refusal, long before the leaves ran out.
+        assert!(result.statistics.stored < LEAVES as usize / 2);
+    }
 }
