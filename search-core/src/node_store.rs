@@ -45,8 +45,10 @@ const MOST_NODES: usize = NO_PARENT as usize;
 /// from 0.99-1.01 of pathfinding's time to 0.92-0.97), and 8-puzzle A* no slower.
 const INITIAL_NODES: usize = 1 << 13;
 
-/// The most bytes of states a new store makes room for: a store of 64-byte states starts with
-/// room for 8,192 nodes, one of 4 KiB states for 256.
+/// The bytes of states a new store sizes its first room by: 8,192 nodes of 64-byte states, 256
+/// of 4 KiB states. The table rounds that room up to 3/4 of a power of two and the node arrays
+/// reserve what the table takes, so they hold at most 1.5 times as many bytes (12,288 and 384
+/// nodes here).
 const INITIAL_BYTES: usize = 1 << 20;
 
 /// A table slot holding no node.
